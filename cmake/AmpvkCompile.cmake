@@ -1,0 +1,21 @@
+# ampvk_enable(<target>): compile <target>'s sources as C++ AMP with the
+# in-tree plugin and link the runtime. Sources are rebuilt when the plugin
+# changes, because the plugin is part of their compiler.
+set(AMPVK_PLUGIN_PATH ${CMAKE_BINARY_DIR}/lib/libampvk-plugin.so)
+set_target_properties(ampvk-plugin PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib)
+set_target_properties(ampvk PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib)
+
+function(ampvk_enable target)
+  target_compile_options(${target} PRIVATE -fplugin=${AMPVK_PLUGIN_PATH} -fdeclspec)
+  add_dependencies(${target} ampvk-plugin)
+  target_link_libraries(${target} PRIVATE ampvk)
+  get_target_property(sources ${target} SOURCES)
+  get_target_property(source_dir ${target} SOURCE_DIR)
+  foreach(src IN LISTS sources)
+    if(NOT IS_ABSOLUTE "${src}")
+      set(src "${source_dir}/${src}")
+    endif()
+    set_property(SOURCE ${src} TARGET_DIRECTORY ${target} APPEND PROPERTY OBJECT_DEPENDS
+      ${AMPVK_PLUGIN_PATH})
+  endforeach()
+endfunction()

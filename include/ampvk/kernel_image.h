@@ -1,0 +1,74 @@
+// The binary contract between the ampvk plugin (which writes a kernel image into
+// the host object) and the ampvk runtime (which reads it at launch time).
+//
+// A kernel image is a byte string of little-endian 32-bit words:
+//   kernel_image_header
+//   kernel_binding[num_bindings]
+//   SPIR-V words[spirv_words]
+// The bytes come from a string literal and need not be aligned: read them with
+// memcpy, never by casting the pointer.
+#ifndef AMPVK_KERNEL_IMAGE_H
+#define AMPVK_KERNEL_IMAGE_H
+
+#include <cstdint>
+
+namespace ampvk {
+
+constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
+constexpr std::uint32_t kernel_image_version = 1;
+
+// Byte layout of the push-constant block every kernel receives:
+//   [0, 16)   launch_header
+//   [16, ...) the kernel object (lambda closure or functor) copied byte for byte,
+//             followed by the objects captured by reference (see kernel_binding).
+constexpr std::uint32_t launch_header_bytes = 16;
+
+struct launch_header {
+  // Number of threads along x, y, z. C++ AMP dimension rank-1 maps to x,
+  // rank-2 to y and rank-3 to z; unused dimensions are 1. Non-tiled kernels
+  // use it to skip the threads that pad the last workgroup.
+  std::uint32_t threads[3];
+  std::uint32_t reserved;
+};
+
+struct kernel_image_header {
+  std::uint32_t magic;
+  std::uint32_t version;
+  std::uint32_t local_size[3]; // workgroup size x, y, z (tile extents for tiled kernels)
+  std::uint32_t rank;          // rank of the compute domain (1..3)
+  std::uint32_t tiled;         // 1 for tiled parallel_for_each
+  std::uint32_t push_size;     // bytes of the push-constant block (multiple of 4)
+  std::uint32_t closure_size;  // sizeof the kernel object
+  std::uint32_t num_bindings;  // storage buffers, bindings 0..num_bindings-1 of set 0
+  std::uint32_t spirv_words;
+  std::uint32_t tile_static_bytes; // Workgroup memory the kernel declares
+};
+
+enum class binding_kind : std::uint32_t {
+  // An array_view<T,N> lives inside the kernel object at host_offset; its first
+  // member is the ampvk::rt::buffer* that backs it.
+  array_view = 1,
+  // A reference (or pointer) to an array<T,N> lives in the kernel object at
+  // host_offset. The array's first member is its ampvk::rt::buffer*. The runtime
+  // copies object_size bytes of the array object into the push-constant block at
+  // image_offset so the kernel can read its extent.
+  array_reference = 2,
+};
+
+enum binding_access : std::uint32_t {
+  binding_reads = 1,
+  binding_writes = 2,
+};
+
+struct kernel_binding {
+  std::uint32_t kind;         // binding_kind
+  std::uint32_t host_offset;  // byte offset in the kernel object
+  std::uint32_t binding;      // descriptor binding in set 0
+  std::uint32_t image_offset; // array_reference: offset of the copied object in the push block
+  std::uint32_t object_size;  // array_reference: bytes to copy
+  std::uint32_t access;       // binding_access bits the kernel performs
+};
+
+} // namespace ampvk
+
+#endif

@@ -1,0 +1,96 @@
+// The ampvk runtime's C++ API. <amp.h> is written on top of it; user code never
+// includes this file directly. Every function reports failure by throwing one of
+// the exceptions in <ampvk/exceptions.h>, with a message a user can act on.
+#ifndef AMPVK_RUNTIME_H
+#define AMPVK_RUNTIME_H
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include <ampvk/exceptions.h>
+
+namespace ampvk {
+namespace rt {
+
+class device; // one Vulkan physical + logical device; lives until process exit
+class queue;  // an accelerator_view: a Vulkan queue with its own submissions
+class buffer; // reference-counted storage shared by array / array_view objects
+
+struct device_info {
+  std::wstring description;  // VkPhysicalDeviceProperties::deviceName
+  std::wstring device_path;  // stable identifier, e.g. L"vulkan:0:<deviceName>"
+  std::size_t dedicated_memory_kb = 0; // largest DEVICE_LOCAL heap
+  unsigned version = 0;      // Vulkan API version
+  bool is_emulated = false;  // CPU implementation (lavapipe/llvmpipe)
+  bool has_display = false;
+  bool supports_double_precision = false;      // shaderFloat64
+  bool supports_limited_double_precision = false;
+  bool supports_cpu_shared_memory = false;     // a DEVICE_LOCAL|HOST_VISIBLE heap
+  unsigned max_tile_invocations = 0;           // maxComputeWorkGroupInvocations
+  unsigned max_tile_static_bytes = 0;          // maxComputeSharedMemorySize
+  unsigned max_push_constant_bytes = 0;
+};
+
+// All Vulkan devices in enumeration order. Throws runtime_exception if the Vulkan
+// loader or an instance is unavailable (the message says how to install one).
+const std::vector<device *> &devices();
+// AMPVK_DEVICE (an index into devices() or a case-insensitive substring of the
+// name) if set; otherwise the first discrete GPU, then integrated, then virtual,
+// then CPU. Throws runtime_exception when there is none or AMPVK_DEVICE matches none.
+device *default_device();
+const device_info &info(const device *d);
+
+queue *default_queue(device *d);
+device *queue_device(const queue *q);
+// Blocks until every submission on q has completed.
+void wait(queue *q);
+
+enum class access { read, write, read_write };
+
+// A buffer over host memory the caller keeps alive (array_view over a vector or
+// pointer). The host copy starts current; the device copy is made before a
+// kernel reads it.
+buffer *buffer_wrap_host(device *d, void *host, std::size_t bytes);
+// A buffer owned by the runtime (array<T,N>). Its host shadow is allocated when
+// first needed. Contents start undefined.
+buffer *buffer_create(device *d, std::size_t bytes);
+void buffer_retain(buffer *b) noexcept;
+// Dropping the last reference to a wrapped buffer first copies device data
+// back into the host memory (C++ AMP: the last view's destructor synchronizes).
+void buffer_release(buffer *b) noexcept;
+device *buffer_device(const buffer *b);
+std::size_t buffer_size(const buffer *b);
+
+// Host pointer to the buffer's data, valid until the next kernel launch that
+// uses the buffer. Waits for kernels that write the buffer and copies the data
+// back when the device copy is newer. access::write and read_write make the
+// host copy the only current one.
+void *buffer_host_data(buffer *b, access a);
+// Copy device results back to the host memory now (array_view::synchronize).
+void buffer_synchronize(buffer *b);
+// The current contents need not be preserved (array_view::discard_data).
+void buffer_discard(buffer *b);
+// Bulk copies between host memory and a buffer (array constructors, copy()).
+void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t bytes);
+void buffer_read(buffer *b, std::size_t offset, void *dst, std::size_t bytes);
+
+struct launch_desc {
+  const char *image = nullptr;     // kernel image bytes (see kernel_image.h)
+  std::size_t image_size = 0;
+  const void *kernel_object = nullptr; // the lambda/functor, kernel_image_header::closure_size bytes
+  int rank = 1;
+  int extent[3] = {1, 1, 1};        // compute domain, C++ AMP dimension order
+  queue *q = nullptr;               // null: the device of a captured array, else the default
+};
+
+// Validates the compute domain (positive extents, divisible by the tile,
+// within device limits: invalid_compute_domain), makes every bound buffer's
+// device copy current, records and submits the dispatch, and returns without
+// waiting. The pipeline for (image, device) is created on first use and reused.
+void launch(const launch_desc &desc);
+
+} // namespace rt
+} // namespace ampvk
+
+#endif

@@ -1,0 +1,118 @@
+//===- AmpvkPlugin.cpp - The ampvk Clang plugin ---------------------------===//
+//
+// Runs before CodeGen (AddBeforeMainAction) on the finished AST:
+//   1. check the restrict(amp) rules (check/)
+//   2. compile every kernel to SPIR-V (emit/), legalize/optimize/validate (spirv/)
+//   3. embed each kernel image in the host object (embed/)
+//
+// Options: -fplugin-arg-ampvk-dump-spirv=DIR  writes each kernel's SPIR-V there
+//          -fplugin-arg-ampvk-no-opt          legalization only, no optimization
+//
+//===----------------------------------------------------------------------===//
+#include "AmpDiagnostics.h"
+#include "KernelCollector.h"
+#include "check/RestrictionChecker.h"
+#include "embed/KernelImageEmbedder.h"
+#include "embed/KernelImageWriter.h"
+#include "spirv/SpirvToolsPipeline.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace ampvk;
+
+namespace {
+
+struct PluginOptions {
+  std::string DumpDir;
+  bool Optimize = true;
+};
+
+class AmpvkConsumer : public ASTConsumer {
+public:
+  AmpvkConsumer(CompilerInstance &CI, PluginOptions Opts) : CI(CI), Opts(std::move(Opts)) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    AmpDiagnostics Diags(CI.getDiagnostics());
+    checkRestrictions(Ctx, Diags);
+    unsigned Index = 0;
+    for (KernelSite &Site : collectKernels(Ctx, Diags)) {
+      KernelEmitter Emitter(Ctx, Diags, Site.Request);
+      std::optional<CompiledKernel> K = Emitter.run();
+      if (!K)
+        continue;
+      SpirvPipelineResult R = runSpirvPipeline(K->Spirv, Opts.Optimize);
+      dump(Index++, Site, R.Ok ? R.Words : K->Spirv);
+      if (!R.Ok) {
+        Diags.internal(Site.Request.CallOperator->getLocation(),
+                       "the kernel's SPIR-V did not pass SPIRV-Tools:\n" + R.Messages +
+                           "module:\n" + disassemble(K->Spirv));
+        continue;
+      }
+      K->Spirv = std::move(R.Words);
+      if (Diags.hasErrors())
+        continue;
+      if (!embedKernelImage(Ctx, Site.ImageFunction, writeKernelImage(Site.Request, *K)))
+        Diags.internal(Site.Request.Loc, "kernel_image<> has an unexpected shape");
+    }
+  }
+
+private:
+  void dump(unsigned Index, const KernelSite &Site, const std::vector<std::uint32_t> &Words) {
+    if (Opts.DumpDir.empty())
+      return;
+    llvm::sys::fs::create_directories(Opts.DumpDir);
+    std::string Path = Opts.DumpDir + "/kernel" + std::to_string(Index) + ".spv";
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    if (EC) {
+      AmpDiagnostics(CI.getDiagnostics())
+          .error(Site.Request.Loc, "ampvk: cannot write " + Path + ": " + EC.message());
+      return;
+    }
+    OS.write(reinterpret_cast<const char *>(Words.data()), Words.size() * 4);
+  }
+
+  CompilerInstance &CI;
+  PluginOptions Opts;
+};
+
+class AmpvkAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    return std::make_unique<AmpvkConsumer>(CI, Opts);
+  }
+
+  bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
+    for (const std::string &Arg : Args) {
+      llvm::StringRef A(Arg);
+      if (A.consume_front("dump-spirv="))
+        Opts.DumpDir = A.str();
+      else if (A == "no-opt")
+        Opts.Optimize = false;
+      else {
+        DiagnosticsEngine &D = CI.getDiagnostics();
+        D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                   "ampvk: unknown plugin argument '%0' (known: "
+                                   "dump-spirv=DIR, no-opt)"))
+            << Arg;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  PluginOptions Opts;
+};
+
+} // namespace
+
+static FrontendPluginRegistry::Add<AmpvkAction> X("ampvk", "C++ AMP for Vulkan");

@@ -1,0 +1,52 @@
+//===- AmpAttributes.h - Reads the C++ AMP annotations <amp.h> leaves ----===//
+//
+// <amp.h> spells restrict(...), tile_static and its library hooks as
+// annotate attributes (include/ampvk/detail/keywords.h). This is the one place
+// that knows those spellings.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPVK_PLUGIN_ATTRS_AMPATTRIBUTES_H
+#define AMPVK_PLUGIN_ATTRS_AMPATTRIBUTES_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace ampvk {
+
+enum RestrictionBits : unsigned {
+  RestrictNone = 0,
+  RestrictCpu = 1,
+  RestrictAmp = 2,
+};
+
+struct RestrictionSpec {
+  unsigned Bits = RestrictNone;
+  bool Written = false;        // some restrict(...) annotation is present
+  llvm::StringRef Unknown;     // first unknown specifier, if any
+  bool Empty = false;          // restrict()
+  clang::SourceLocation Loc;
+};
+
+// The restriction specifiers written on FD (any redeclaration).
+RestrictionSpec getRestrictions(const clang::FunctionDecl *FD);
+
+// True when FD may be called from restrict(amp) code: written restrict(amp),
+// or compiler-generated (implicit, defaulted) special members.
+bool isAmpCallable(const clang::FunctionDecl *FD);
+
+bool isTileStatic(const clang::VarDecl *VD);
+
+// "buffer.element" for a function marked AMPVK_INTRINSIC("buffer.element").
+llvm::StringRef getIntrinsicName(const clang::FunctionDecl *FD);
+
+// "array_view", "array", "tiled_index" for classes marked AMPVK_CLASS(...),
+// looking through template specializations.
+llvm::StringRef getAmpClassName(const clang::CXXRecordDecl *RD);
+llvm::StringRef getAmpClassName(clang::QualType T);
+
+bool isKernelImageTemplate(const clang::FunctionDecl *FD);
+
+} // namespace ampvk
+
+#endif

@@ -1,0 +1,39 @@
+//===- KernelImageWriter.cpp ----------------------------------------------===//
+#include "KernelImageWriter.h"
+
+#include "ampvk/kernel_image.h"
+
+#include <cstring>
+
+using namespace ampvk;
+
+std::string ampvk::writeKernelImage(const KernelRequest &Req, const CompiledKernel &K) {
+  kernel_image_header H{};
+  H.magic = kernel_image_magic;
+  H.version = kernel_image_version;
+  for (int I = 0; I < 3; ++I)
+    H.local_size[I] = K.LocalSize[I];
+  H.rank = static_cast<std::uint32_t>(Req.Rank);
+  H.tiled = Req.Tiled ? 1 : 0;
+  H.push_size = K.Captures.PushSize;
+  H.closure_size = K.Captures.ClosureSize;
+  H.num_bindings = static_cast<std::uint32_t>(K.Captures.Bindings.size());
+  H.spirv_words = static_cast<std::uint32_t>(K.Spirv.size());
+  H.tile_static_bytes = K.TileStaticBytes;
+
+  std::string Out;
+  Out.append(reinterpret_cast<const char *>(&H), sizeof(H));
+  for (unsigned I = 0; I < K.Captures.Bindings.size(); ++I) {
+    const CaptureBinding &CB = K.Captures.Bindings[I];
+    kernel_binding KB{};
+    KB.kind = CB.Kind;
+    KB.host_offset = CB.HostOffset;
+    KB.binding = I;
+    KB.image_offset = CB.ImageOffset;
+    KB.object_size = CB.ObjectSize;
+    KB.access = CB.Access;
+    Out.append(reinterpret_cast<const char *>(&KB), sizeof(KB));
+  }
+  Out.append(reinterpret_cast<const char *>(K.Spirv.data()), K.Spirv.size() * 4);
+  return Out;
+}

@@ -1,0 +1,20 @@
+//===- KernelImageWriter.h - Serializes a compiled kernel -----------------===//
+//
+// Produces the byte string described in include/ampvk/kernel_image.h, which
+// the runtime parses at launch.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPVK_PLUGIN_EMBED_KERNELIMAGEWRITER_H
+#define AMPVK_PLUGIN_EMBED_KERNELIMAGEWRITER_H
+
+#include "emit/KernelEmitter.h"
+
+#include <string>
+
+namespace ampvk {
+
+std::string writeKernelImage(const KernelRequest &Req, const CompiledKernel &K);
+
+} // namespace ampvk
+
+#endif

@@ -1,0 +1,335 @@
+//===- CallInliner.cpp - Calls, constructors and initialization -----------===//
+//
+// Every call is inlined where it is made: arguments are evaluated in the
+// caller's frame, then bound in a new frame (references and pointers as the
+// caller's LValues, values as fresh Function variables). Recursion is
+// impossible by the C++ AMP rules and diagnosed if it appears anyway.
+//
+//===----------------------------------------------------------------------===//
+#include "emit/KernelEmitter.h"
+
+#include "AmpDiagnostics.h"
+#include "attrs/AmpAttributes.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+using namespace ampvk;
+using spv::Op;
+
+namespace {
+// Counts return statements, not looking into nested lambdas.
+class ReturnFinder : public RecursiveASTVisitor<ReturnFinder> {
+public:
+  unsigned Count = 0;
+  const ReturnStmt *Last = nullptr;
+  bool VisitReturnStmt(ReturnStmt *S) {
+    ++Count;
+    Last = S;
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+};
+
+// True when the body can only return as its last statement, so control simply
+// falls out of the inlined code.
+bool returnsOnlyAtEnd(const Stmt *Body) {
+  ReturnFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  if (F.Count == 0)
+    return true;
+  const auto *CS = dyn_cast<CompoundStmt>(Body);
+  return F.Count == 1 && CS && !CS->body_empty() && CS->body_back() == F.Last;
+}
+} // namespace
+
+PointerValue KernelEmitter::objectArgument(const Expr *Obj, bool IsArrow) {
+  if (IsArrow)
+    return emitPointer(Obj);
+  PointerValue P;
+  P.Target = Obj->isGLValue() ? emitLValue(Obj) : temporary(Obj->getType(), Obj);
+  return P;
+}
+
+KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
+  SourceLocation Loc = E->getExprLoc();
+  llvm::SmallVector<const Expr *, 4> Args(E->arguments());
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (!MD) {
+      unsupported(Loc, "a call through a pointer to member function");
+      return {};
+    }
+    if (isa<CXXDestructorDecl>(MD))
+      return {}; // destructors of amp-compatible types have no device effect
+    bool IsArrow = false;
+    if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+      IsArrow = ME->isArrow();
+    PointerValue This = objectArgument(MC->getImplicitObjectArgument(), IsArrow);
+    return inlineCall(MD, &This, Args, Loc);
+  }
+  const FunctionDecl *FD = E->getDirectCallee();
+  if (!FD) {
+    unsupported(Loc, "a call through a function pointer");
+    return {};
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && !MD->isStatic()) {
+      PointerValue This = objectArgument(Args[0], false);
+      return inlineCall(FD, &This, llvm::ArrayRef(Args).drop_front(), Loc);
+    }
+    (void)OC;
+  }
+  if (FD->getBuiltinID()) {
+    unsupported(Loc, "the builtin function '" + FD->getName() + "'");
+    return {};
+  }
+  return inlineCall(FD, nullptr, Args, Loc);
+}
+
+KernelEmitter::CallResult
+KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
+                          llvm::ArrayRef<const Expr *> Args, SourceLocation Loc) {
+  if (failed())
+    return {};
+  llvm::StringRef Intrinsic = getIntrinsicName(FD);
+  if (!Intrinsic.empty())
+    return emitIntrinsic(FD, Intrinsic, This, Args, Loc);
+
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+    if (MD->isTrivial() && (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
+      LValue Dst = deref(*This, Loc);
+      const Expr *Src = Args[0];
+      store(Dst, Src->isGLValue() ? load(emitLValue(Src), Loc) : emitRValue(Src), Loc);
+      CallResult R;
+      R.Ref = Dst;
+      return R;
+    }
+  }
+
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def) {
+    unsupported(Loc, "calling '" + FD->getQualifiedNameAsString() +
+                         "', whose definition is not visible in this translation unit");
+    return {};
+  }
+  for (const auto &F : Frames)
+    if (F->FD == Def) {
+      unsupported(Loc, "recursion ('" + FD->getQualifiedNameAsString() +
+                           "' calls itself directly or indirectly)");
+      return {};
+    }
+  if (FD->isVariadic()) {
+    unsupported(Loc, "calling a function with '...' parameters");
+    return {};
+  }
+
+  // Evaluate the arguments in the caller's frame.
+  auto NewFrame = std::make_unique<Frame>();
+  NewFrame->FD = Def;
+  if (This)
+    NewFrame->This = *This;
+  for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const Expr *Arg = Args[I];
+    QualType PT = P->getType();
+    if (PT->isReferenceType()) {
+      NewFrame->Refs[P] = Arg->isGLValue() ? emitLValue(Arg) : temporary(Arg->getType(), Arg);
+    } else if (PT->isPointerType()) {
+      NewFrame->Pointers[P] = emitPointer(Arg);
+    } else {
+      LValue LV = localVariable(PT, P->getLocation(), P->getName());
+      if (LV.valid())
+        emitInitInto(LV, Arg);
+      NewFrame->Refs[P] = LV;
+    }
+  }
+  if (failed())
+    return {};
+
+  Frame &F = *NewFrame;
+  Frames.push_back(std::move(NewFrame));
+  F.RetType = Def->getReturnType();
+  if (!F.RetType->isVoidType() && !F.RetType->isReferenceType()) {
+    if (F.RetType->isPointerType()) {
+      unsupported(Loc, "calling a function that returns a pointer");
+      Frames.pop_back();
+      return {};
+    }
+    SpvId RT = lower(F.RetType, Def->getLocation());
+    if (RT)
+      F.RetVar = B.functionVariable(RT);
+  }
+
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def)) {
+    LValue Self = deref(F.This, Loc);
+    for (const CXXCtorInitializer *Init : Ctor->inits()) {
+      if (failed())
+        break;
+      if (Init->isBaseInitializer())
+        emitInitInto(baseClass(Self, Init->getBaseClass()->getAsCXXRecordDecl(), Loc),
+                     Init->getInit());
+      else if (Init->isMemberInitializer())
+        emitInitInto(field(Self, Init->getMember(), Loc), Init->getInit());
+      else if (Init->isDelegatingInitializer())
+        emitInitInto(Self, Init->getInit());
+      else
+        unsupported(Init->getSourceLocation(), "this kind of member initializer");
+    }
+  }
+
+  const Stmt *Body = Def->getBody();
+  if (returnsOnlyAtEnd(Body)) {
+    emitStmt(Body);
+  } else if (F.RetType->isReferenceType()) {
+    unsupported(Loc, "inlining '" + FD->getQualifiedNameAsString() +
+                         "': a function returning a reference may only return at its end");
+  } else {
+    // A single-trip loop gives early returns a structured exit.
+    SpvId Header = B.newLabel(), BodyBlock = B.newLabel(), Continue = B.newLabel(),
+          Merge = B.newLabel();
+    B.emitVoid(Op::OpBranch, {Header});
+    B.beginBlock(Header);
+    B.emitVoid(Op::OpLoopMerge,
+               {Merge, Continue, static_cast<std::uint32_t>(spv::LoopControlMask::MaskNone)});
+    B.emitVoid(Op::OpBranch, {BodyBlock});
+    B.beginBlock(BodyBlock);
+    F.ReturnFlag = B.functionVariable(boolType());
+    B.emitVoid(Op::OpStore, {F.ReturnFlag, B.constBool(false)});
+    BreakTarget T;
+    T.Merge = Merge;
+    T.Continue = Continue;
+    T.IsWrapper = true;
+    T.Owner = &F;
+    Targets.push_back(T);
+    F.WrapperTarget = Targets.size() - 1;
+    emitStmt(Body);
+    if (!B.isTerminated())
+      B.emitVoid(Op::OpBranch, {Merge});
+    Targets.resize(F.WrapperTarget);
+    B.beginBlock(Continue);
+    B.emitVoid(Op::OpBranch, {Header});
+    B.beginBlock(Merge);
+  }
+
+  CallResult R;
+  if (F.RetVar && !failed())
+    R.Value = B.emit(Op::OpLoad, lower(F.RetType, Loc), {F.RetVar});
+  R.Ref = F.RetRef;
+  Frames.pop_back();
+  return R;
+}
+
+void KernelEmitter::runConstructor(const LValue &Dst, const CXXConstructorDecl *Ctor,
+                                   llvm::ArrayRef<const Expr *> Args, SourceLocation Loc) {
+  PointerValue This;
+  This.Target = Dst;
+  inlineCall(Ctor, &This, Args, Loc);
+}
+
+void KernelEmitter::emitConstruct(const LValue &Dst, const CXXConstructExpr *E) {
+  SourceLocation Loc = E->getExprLoc();
+  const CXXConstructorDecl *Ctor = E->getConstructor();
+  if (E->requiresZeroInitialization())
+    store(Dst, B.constNull(lower(Dst.Type, Loc)), Loc);
+  llvm::SmallVector<const Expr *, 4> Args(E->arguments());
+
+  if (const auto *AT = Ctx.getAsConstantArrayType(E->getType())) {
+    if (Ctor->isTrivial())
+      return;
+    for (std::uint64_t I = 0, N = AT->getSize().getZExtValue(); I < N && !failed(); ++I)
+      runConstructor(element(Dst, B.constI32(static_cast<std::int32_t>(I)), Loc), Ctor, Args,
+                     Loc);
+    return;
+  }
+  if (Ctor->isTrivial() && getIntrinsicName(Ctor).empty()) {
+    if (Ctor->isCopyOrMoveConstructor()) {
+      const Expr *Src = Args[0];
+      if (Src->isGLValue())
+        copy(Dst, emitLValue(Src), Loc);
+      else
+        store(Dst, emitRValue(Src), Loc);
+    }
+    return;
+  }
+  runConstructor(Dst, Ctor, Args, Loc);
+}
+
+void KernelEmitter::emitInitList(const LValue &Dst, const InitListExpr *E) {
+  SourceLocation Loc = E->getExprLoc();
+  QualType T = Dst.Type;
+  if (Types.isScalar(T)) {
+    if (E->getNumInits() == 0)
+      store(Dst, zero(T), Loc);
+    else
+      emitInitInto(Dst, E->getInit(0));
+    return;
+  }
+  if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
+    if (E->getNumInits() < AT->getSize().getZExtValue())
+      store(Dst, B.constNull(lower(T, Loc)), Loc);
+    for (unsigned I = 0; I < E->getNumInits() && !failed(); ++I)
+      emitInitInto(element(Dst, B.constI32(static_cast<std::int32_t>(I)), Loc), E->getInit(I));
+    return;
+  }
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || RD->isUnion()) {
+    unsupported(Loc, "this initializer list");
+    return;
+  }
+  if (E->getNumInits() == 1 && E->getInit(0)->getType()->getAsCXXRecordDecl() == RD) {
+    emitInitInto(Dst, E->getInit(0));
+    return;
+  }
+  unsigned Index = 0;
+  for (const CXXBaseSpecifier &BS : RD->bases()) {
+    if (Index >= E->getNumInits())
+      break;
+    emitInitInto(baseClass(Dst, BS.getType()->getAsCXXRecordDecl(), Loc), E->getInit(Index++));
+  }
+  for (const FieldDecl *FD : RD->fields()) {
+    if (FD->isUnnamedBitField())
+      continue;
+    LValue FieldLV = field(Dst, FD, Loc);
+    if (Index < E->getNumInits())
+      emitInitInto(FieldLV, E->getInit(Index++));
+    else
+      store(FieldLV, B.constNull(lower(FD->getType(), Loc)), Loc);
+  }
+}
+
+void KernelEmitter::emitInitInto(const LValue &Dst, const Expr *Init) {
+  if (failed() || !Dst.valid())
+    return;
+  Init = Init->IgnoreParens();
+  SourceLocation Loc = Init->getExprLoc();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(Init))
+    return emitInitInto(Dst, EWC->getSubExpr());
+  if (const auto *CE = dyn_cast<ConstantExpr>(Init))
+    if (!Types.isScalar(Dst.Type))
+      return emitInitInto(Dst, CE->getSubExpr());
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Init))
+    return emitInitInto(Dst, BT->getSubExpr());
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Init))
+    return emitConstruct(Dst, CE);
+  if (const auto *ILE = dyn_cast<InitListExpr>(Init))
+    return emitInitList(Dst, ILE);
+  if (isa<ImplicitValueInitExpr>(Init) || isa<CXXScalarValueInitExpr>(Init))
+    return store(Dst, B.constNull(lower(Dst.Type, Loc)), Loc);
+  if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(Init))
+    return emitInitInto(Dst, DI->getExpr());
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(Init))
+    return emitInitInto(Dst, DA->getExpr());
+  if (const auto *AIL = dyn_cast<ArrayInitLoopExpr>(Init)) {
+    const Expr *Src = AIL->getCommonExpr()->getSourceExpr();
+    return copy(Dst, emitLValue(Src), Loc);
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(Init)) {
+    CastKind K = Cast->getCastKind();
+    if ((K == CK_ConstructorConversion || K == CK_NoOp) && !Types.isScalar(Dst.Type))
+      return emitInitInto(Dst, Cast->getSubExpr());
+  }
+  if (!Types.isScalar(Dst.Type) && Init->isGLValue())
+    return copy(Dst, emitLValue(Init), Loc);
+  store(Dst, emitRValue(Init), Loc);
+}

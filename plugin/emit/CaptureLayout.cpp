@@ -1,0 +1,118 @@
+//===- CaptureLayout.cpp --------------------------------------------------===//
+#include "CaptureLayout.h"
+
+#include "attrs/AmpAttributes.h"
+
+#include "ampvk/kernel_image.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecordLayout.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace clang;
+using namespace ampvk;
+
+static QualType firstTemplateArgument(const CXXRecordDecl *RD) {
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    if (Spec->getTemplateArgs().size() > 0 &&
+        Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+      return Spec->getTemplateArgs()[0].getAsType();
+  return QualType();
+}
+
+namespace {
+class LayoutWalker {
+public:
+  LayoutWalker(ASTContext &Ctx, CaptureLayout &Out) : Ctx(Ctx), Out(Out) {}
+
+  void walkRecord(const CXXRecordDecl *RD, std::uint32_t Offset) {
+    const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
+    for (const CXXBaseSpecifier &BS : RD->bases()) {
+      const CXXRecordDecl *Base = BS.getType()->getAsCXXRecordDecl();
+      if (!Base || BS.isVirtual())
+        continue;
+      walkType(BS.getType(), Offset + RL.getBaseClassOffset(Base).getQuantity(), nullptr);
+    }
+    for (const FieldDecl *FD : RD->fields())
+      walkType(FD->getType(),
+               Offset + Ctx.toCharUnitsFromBits(RL.getFieldOffset(FD->getFieldIndex()))
+                            .getQuantity(),
+               FD);
+  }
+
+  void walkType(QualType T, std::uint32_t Offset, const FieldDecl *FD) {
+    if (T->isReferenceType() || T->isPointerType()) {
+      QualType Pointee = T->getPointeeType();
+      if (getAmpClassName(Pointee) == "array") {
+        CaptureBinding B;
+        B.Kind = static_cast<std::uint32_t>(binding_kind::array_reference);
+        B.HostOffset = Offset;
+        B.ObjectSize = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+        B.ElementType = firstTemplateArgument(Pointee->getAsCXXRecordDecl());
+        B.Field = FD;
+        Out.Bindings.push_back(B);
+      }
+      return;
+    }
+    if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
+      std::uint32_t Stride = Ctx.getTypeSizeInChars(AT->getElementType()).getQuantity();
+      if (!AT->getElementType()->isRecordType())
+        return;
+      for (std::uint64_t I = 0, E = AT->getSize().getZExtValue(); I < E; ++I)
+        walkType(AT->getElementType(), Offset + I * Stride, FD);
+      return;
+    }
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    if (!RD)
+      return;
+    if (getAmpClassName(RD) == "array_view") {
+      CaptureBinding B;
+      B.Kind = static_cast<std::uint32_t>(binding_kind::array_view);
+      B.HostOffset = Offset;
+      B.ImageOffset = launch_header_bytes + Offset;
+      B.ObjectSize = Ctx.getTypeSizeInChars(T).getQuantity();
+      B.ElementType = firstTemplateArgument(RD);
+      B.Field = FD;
+      Out.Bindings.push_back(B);
+      return;
+    }
+    walkRecord(RD, Offset);
+  }
+
+private:
+  ASTContext &Ctx;
+  CaptureLayout &Out;
+};
+} // namespace
+
+CaptureLayout ampvk::computeCaptureLayout(ASTContext &Ctx,
+                                          const CXXRecordDecl *KernelClass) {
+  CaptureLayout Out;
+  Out.ClosureSize = Ctx.getTypeSizeInChars(Ctx.getRecordType(KernelClass)).getQuantity();
+  LayoutWalker(Ctx, Out).walkRecord(KernelClass, 0);
+  std::uint32_t End = launch_header_bytes + Out.ClosureSize;
+  for (CaptureBinding &B : Out.Bindings) {
+    if (B.Kind != static_cast<std::uint32_t>(binding_kind::array_reference))
+      continue;
+    End = llvm::alignTo(End, 8);
+    B.ImageOffset = End;
+    End += B.ObjectSize;
+  }
+  Out.PushSize = llvm::alignTo(End, 4);
+  return Out;
+}
+
+int CaptureLayout::bindingAtImageOffset(std::uint32_t Offset) const {
+  for (unsigned I = 0; I < Bindings.size(); ++I)
+    if (Bindings[I].ImageOffset == Offset)
+      return static_cast<int>(I);
+  return -1;
+}
+
+int CaptureLayout::referenceAtHostOffset(std::uint32_t Offset) const {
+  for (unsigned I = 0; I < Bindings.size(); ++I)
+    if (Bindings[I].Kind == static_cast<std::uint32_t>(binding_kind::array_reference) &&
+        Bindings[I].HostOffset == Offset)
+      return static_cast<int>(I);
+  return -1;
+}

@@ -1,0 +1,47 @@
+//===- CaptureLayout.h - Where a kernel's captures live on the device -----===//
+//
+// The kernel object (lambda closure or functor) is copied byte for byte into
+// the push-constant block after the 16-byte launch header. Every array_view
+// inside it, and every array it refers to, also becomes a storage-buffer
+// binding; the objects of referenced arrays are appended to the push block so
+// the kernel can read their extents. This computes that plan from Clang's
+// record layout, before any SPIR-V is emitted.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPVK_PLUGIN_EMIT_CAPTURELAYOUT_H
+#define AMPVK_PLUGIN_EMIT_CAPTURELAYOUT_H
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+
+namespace ampvk {
+
+struct CaptureBinding {
+  std::uint32_t Kind = 0;        // ampvk::binding_kind
+  std::uint32_t HostOffset = 0;  // in the kernel object
+  std::uint32_t ImageOffset = 0; // where the bound object's bytes are in the push block
+  std::uint32_t ObjectSize = 0;
+  std::uint32_t Access = 0;      // ampvk::binding_access, filled in by the emitter
+  clang::QualType ElementType;   // T of array_view<T,N> / array<T,N>
+  const clang::FieldDecl *Field = nullptr;
+};
+
+struct CaptureLayout {
+  std::uint32_t ClosureSize = 0;
+  std::uint32_t PushSize = 0;
+  llvm::SmallVector<CaptureBinding, 8> Bindings;
+
+  // The binding whose object starts at this push-block offset, or -1.
+  int bindingAtImageOffset(std::uint32_t Offset) const;
+  // The array_reference binding for the reference member at this host offset.
+  int referenceAtHostOffset(std::uint32_t Offset) const;
+};
+
+CaptureLayout computeCaptureLayout(clang::ASTContext &Ctx,
+                                   const clang::CXXRecordDecl *KernelClass);
+
+} // namespace ampvk
+
+#endif

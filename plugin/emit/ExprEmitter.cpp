@@ -1,0 +1,681 @@
+//===- ExprEmitter.cpp - Expressions, operators and casts -----------------===//
+//
+// Integers use one SPIR-V type per width (the signed flavour); signedness
+// selects the operation (OpSDiv/OpUDiv, OpSLessThan/OpULessThan, ...), exactly
+// as Clang's own CodeGen does for LLVM IR.
+//
+//===----------------------------------------------------------------------===//
+#include "emit/KernelEmitter.h"
+
+#include "AmpDiagnostics.h"
+#include "attrs/AmpAttributes.h"
+
+using namespace clang;
+using namespace ampvk;
+using spv::Op;
+
+SpvId KernelEmitter::toInt32(SpvId V, QualType From) {
+  return convertScalar(V, From, Ctx.IntTy);
+}
+
+SpvId KernelEmitter::zero(QualType T) {
+  if (Types.isBool(T))
+    return B.constBool(false);
+  if (Types.isFloat(T))
+    return B.constFloat(Types.bitWidth(T), 0.0);
+  if (Types.isScalar(T))
+    return B.constInt(Types.bitWidth(T), 0);
+  return B.constNull(lower(T, SourceLocation()));
+}
+
+SpvId KernelEmitter::one(QualType T) {
+  if (Types.isFloat(T))
+    return B.constFloat(Types.bitWidth(T), 1.0);
+  return B.constInt(Types.bitWidth(T), 1);
+}
+
+SpvId KernelEmitter::constantFor(const APValue &V, QualType T, SourceLocation Loc) {
+  if (V.isInt()) {
+    if (Types.isBool(T))
+      return B.constBool(V.getInt().getBoolValue());
+    unsigned W = Types.bitWidth(T);
+    if (W != 32 && W != 64) {
+      unsupported(Loc, "the type '" + T.getAsString() + "'");
+      return 0;
+    }
+    return B.constInt(W, V.getInt().getZExtValue());
+  }
+  if (V.isFloat()) {
+    unsigned W = Types.bitWidth(T);
+    return B.constFloat(W, V.getFloat().convertToDouble());
+  }
+  return 0;
+}
+
+std::optional<SpvId> KernelEmitter::tryConstant(const Expr *E) {
+  QualType T = E->getType();
+  if (!E->isPRValue() || !Types.isScalar(T) || E->isValueDependent())
+    return std::nullopt;
+  if (E->HasSideEffects(Ctx))
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsRValue(R, Ctx) || R.HasSideEffects)
+    return std::nullopt;
+  SpvId C = constantFor(R.Val, T, E->getExprLoc());
+  if (!C)
+    return std::nullopt;
+  return C;
+}
+
+SpvId KernelEmitter::emitCondition(const Expr *E) {
+  SpvId V = emitRValue(E);
+  if (!V)
+    return 0;
+  if (Types.isBool(E->getType()))
+    return V;
+  return convertScalar(V, E->getType(), Ctx.BoolTy);
+}
+
+void KernelEmitter::emitDiscarded(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return emitDiscarded(EWC->getSubExpr());
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    if (CE->getCastKind() == CK_ToVoid)
+      return emitDiscarded(CE->getSubExpr());
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    emitCall(Call);
+    return;
+  }
+  if (E->isGLValue()) {
+    emitLValue(E);
+    return;
+  }
+  if (E->getType()->isPointerType()) {
+    emitPointer(E);
+    return;
+  }
+  emitRValue(E);
+}
+
+LValue KernelEmitter::temporary(QualType T, const Expr *Init) {
+  LValue Tmp = localVariable(T, Init->getExprLoc(), "");
+  if (Tmp.valid())
+    emitInitInto(Tmp, Init);
+  return Tmp;
+}
+
+LValue KernelEmitter::bindOpaques(const PseudoObjectExpr *E) {
+  for (const Expr *Sem : E->semantics()) {
+    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Sem)) {
+      const Expr *Src = OVE->getSourceExpr();
+      LValue LV = Src->isGLValue() ? emitLValue(Src) : temporary(Src->getType(), Src);
+      frame().Opaques[OVE] = LV;
+    }
+  }
+  return LValue();
+}
+
+SpvId KernelEmitter::emitRValue(const Expr *E) {
+  if (failed())
+    return 0;
+  if (auto C = tryConstant(E))
+    return *C;
+  E = E->IgnoreParens();
+  SourceLocation Loc = E->getExprLoc();
+
+  if (E->isGLValue())
+    return load(emitLValue(E), Loc);
+
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return emitCast(CE);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return emitBinary(BO);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return emitUnary(UO);
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return emitConditional(CO);
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    CallResult R = emitCall(Call);
+    if (R.Ref.valid())
+      return load(R.Ref, Loc);
+    return R.Value;
+  }
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return emitRValue(EWC->getSubExpr());
+  if (const auto *CE = dyn_cast<ConstantExpr>(E))
+    return emitRValue(CE->getSubExpr());
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    return emitRValue(BT->getSubExpr());
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return emitRValue(DA->getExpr());
+  if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(E))
+    return emitRValue(DI->getExpr());
+  if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return emitRValue(ST->getReplacement());
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E)) {
+    bindOpaques(PO);
+    return emitRValue(PO->getResultExpr());
+  }
+  if (isa<ImplicitValueInitExpr>(E) || isa<CXXScalarValueInitExpr>(E))
+    return zero(E->getType());
+  if (isa<CXXConstructExpr>(E) || isa<InitListExpr>(E) ||
+      isa<CXXFunctionalCastExpr>(E)) {
+    LValue Tmp = temporary(E->getType(), E);
+    return load(Tmp, Loc);
+  }
+  if (isa<StringLiteral>(E)) {
+    unsupported(Loc, "a string literal");
+    return 0;
+  }
+  if (isa<LambdaExpr>(E)) {
+    unsupported(Loc, "a lambda expression inside a kernel");
+    return 0;
+  }
+  unsupported(Loc, llvm::Twine("the expression '") + E->getStmtClassName() + "'");
+  return 0;
+}
+
+SpvId KernelEmitter::convertScalar(SpvId V, QualType From, QualType To) {
+  if (!V)
+    return 0;
+  bool FB = Types.isBool(From), TB = Types.isBool(To);
+  bool FF = Types.isFloat(From), TF = Types.isFloat(To);
+  SpvId ToType = lower(To, SourceLocation());
+  if (!ToType)
+    return 0;
+  if (FB && TB)
+    return V;
+  if (TB) {
+    if (FF)
+      return B.emit(Op::OpFUnordNotEqual, ToType, {V, zero(From)});
+    return B.emit(Op::OpINotEqual, ToType, {V, zero(From)});
+  }
+  if (FB)
+    return B.emit(Op::OpSelect, ToType, {V, one(To), zero(To)});
+  unsigned FW = Types.bitWidth(From), TW = Types.bitWidth(To);
+  if (FF && TF)
+    return FW == TW ? V : B.emit(Op::OpFConvert, ToType, {V});
+  if (FF)
+    return B.emit(Types.isSigned(To) ? Op::OpConvertFToS : Op::OpConvertFToU, ToType, {V});
+  if (TF)
+    return B.emit(Types.isSigned(From) ? Op::OpConvertSToF : Op::OpConvertUToF, ToType, {V});
+  if (FW == TW)
+    return V;
+  return B.emit(Types.isSigned(From) ? Op::OpSConvert : Op::OpUConvert, ToType, {V});
+}
+
+SpvId KernelEmitter::emitCast(const CastExpr *E) {
+  const Expr *Sub = E->getSubExpr();
+  SourceLocation Loc = E->getExprLoc();
+  switch (E->getCastKind()) {
+  case CK_LValueToRValue:
+    return load(emitLValue(Sub), Loc);
+  case CK_NoOp:
+  case CK_UserDefinedConversion:
+  case CK_ConstructorConversion:
+  case CK_ToVoid:
+    return emitRValue(Sub);
+  case CK_IntegralCast:
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral:
+  case CK_FloatingCast:
+  case CK_IntegralToBoolean:
+  case CK_FloatingToBoolean:
+  case CK_BooleanToSignedIntegral:
+    if (E->getCastKind() == CK_BooleanToSignedIntegral) {
+      SpvId V = emitRValue(Sub);
+      SpvId T = lower(E->getType(), Loc);
+      return B.emit(Op::OpSelect, T,
+                    {V, B.constInt(Types.bitWidth(E->getType()), ~0ull), zero(E->getType())});
+    }
+    return convertScalar(emitRValue(Sub), Sub->getType(), E->getType());
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase:
+    if (!E->getType()->isPointerType()) {
+      LValue LV = Sub->isGLValue() ? emitLValue(Sub) : temporary(Sub->getType(), Sub);
+      return load(baseClass(LV, E->getType()->getAsCXXRecordDecl(), Loc), Loc);
+    }
+    break;
+  default:
+    break;
+  }
+  unsupported(Loc, llvm::Twine("the conversion '") + E->getCastKindName() + "'");
+  return 0;
+}
+
+SpvId KernelEmitter::arith(BinaryOperatorKind Opc, SpvId L, SpvId R, QualType T,
+                           QualType OperandType) {
+  bool F = Types.isFloat(OperandType), S = Types.isSigned(OperandType);
+  bool Bo = Types.isBool(OperandType);
+  SpvId RT = lower(T, SourceLocation());
+  switch (Opc) {
+  case BO_Add: case BO_AddAssign:
+    return B.emit(F ? Op::OpFAdd : Op::OpIAdd, RT, {L, R});
+  case BO_Sub: case BO_SubAssign:
+    return B.emit(F ? Op::OpFSub : Op::OpISub, RT, {L, R});
+  case BO_Mul: case BO_MulAssign:
+    return B.emit(F ? Op::OpFMul : Op::OpIMul, RT, {L, R});
+  case BO_Div: case BO_DivAssign:
+    return B.emit(F ? Op::OpFDiv : S ? Op::OpSDiv : Op::OpUDiv, RT, {L, R});
+  case BO_Rem: case BO_RemAssign:
+    return B.emit(F ? Op::OpFRem : S ? Op::OpSRem : Op::OpUMod, RT, {L, R});
+  case BO_Shl: case BO_ShlAssign:
+    return B.emit(Op::OpShiftLeftLogical, RT, {L, R});
+  case BO_Shr: case BO_ShrAssign:
+    return B.emit(S ? Op::OpShiftRightArithmetic : Op::OpShiftRightLogical, RT, {L, R});
+  case BO_And: case BO_AndAssign:
+    return B.emit(Bo ? Op::OpLogicalAnd : Op::OpBitwiseAnd, RT, {L, R});
+  case BO_Or: case BO_OrAssign:
+    return B.emit(Bo ? Op::OpLogicalOr : Op::OpBitwiseOr, RT, {L, R});
+  case BO_Xor: case BO_XorAssign:
+    return B.emit(Bo ? Op::OpLogicalNotEqual : Op::OpBitwiseXor, RT, {L, R});
+  case BO_LT:
+    return B.emit(F ? Op::OpFOrdLessThan : S ? Op::OpSLessThan : Op::OpULessThan, RT, {L, R});
+  case BO_GT:
+    return B.emit(F ? Op::OpFOrdGreaterThan : S ? Op::OpSGreaterThan : Op::OpUGreaterThan,
+                  RT, {L, R});
+  case BO_LE:
+    return B.emit(F ? Op::OpFOrdLessThanEqual
+                    : S ? Op::OpSLessThanEqual : Op::OpULessThanEqual,
+                  RT, {L, R});
+  case BO_GE:
+    return B.emit(F ? Op::OpFOrdGreaterThanEqual
+                    : S ? Op::OpSGreaterThanEqual : Op::OpUGreaterThanEqual,
+                  RT, {L, R});
+  case BO_EQ:
+    return B.emit(F ? Op::OpFOrdEqual : Bo ? Op::OpLogicalEqual : Op::OpIEqual, RT, {L, R});
+  case BO_NE:
+    return B.emit(F ? Op::OpFUnordNotEqual : Bo ? Op::OpLogicalNotEqual : Op::OpINotEqual,
+                  RT, {L, R});
+  default:
+    return 0;
+  }
+}
+
+SpvId KernelEmitter::emitBinary(const BinaryOperator *E) {
+  BinaryOperatorKind Opc = E->getOpcode();
+  if (Opc == BO_LAnd || Opc == BO_LOr)
+    return emitLogical(E);
+  if (Opc == BO_Comma) {
+    emitDiscarded(E->getLHS());
+    return emitRValue(E->getRHS());
+  }
+  if (E->isAssignmentOp())
+    return load(emitAssign(E), E->getExprLoc());
+  if (E->getLHS()->getType()->isPointerType() || E->getRHS()->getType()->isPointerType()) {
+    unsupported(E->getOperatorLoc(), "pointer arithmetic or comparison as a value");
+    return 0;
+  }
+  SpvId L = emitRValue(E->getLHS());
+  SpvId R = emitRValue(E->getRHS());
+  if (!L || !R)
+    return 0;
+  SpvId V = arith(Opc, L, R, E->getType(), E->getLHS()->getType());
+  if (!V)
+    unsupported(E->getOperatorLoc(),
+                llvm::Twine("the operator '") + E->getOpcodeStr() + "'");
+  return V;
+}
+
+SpvId KernelEmitter::emitLogical(const BinaryOperator *E) {
+  // Short-circuit: the right operand runs only when it decides the result.
+  bool IsAnd = E->getOpcode() == BO_LAnd;
+  SpvId L = emitCondition(E->getLHS());
+  if (!L)
+    return 0;
+  SpvId LhsBlock = B.currentBlock();
+  SpvId RhsLabel = B.newLabel(), Merge = B.newLabel();
+  B.emitVoid(Op::OpSelectionMerge,
+             {Merge, static_cast<std::uint32_t>(spv::SelectionControlMask::MaskNone)});
+  if (IsAnd)
+    B.emitVoid(Op::OpBranchConditional, {L, RhsLabel, Merge});
+  else
+    B.emitVoid(Op::OpBranchConditional, {L, Merge, RhsLabel});
+  B.beginBlock(RhsLabel);
+  SpvId R = emitCondition(E->getRHS());
+  SpvId RhsEnd = B.currentBlock();
+  B.emitVoid(Op::OpBranch, {Merge});
+  B.beginBlock(Merge);
+  if (!R)
+    return 0;
+  return B.emit(Op::OpPhi, boolType(), {B.constBool(!IsAnd), LhsBlock, R, RhsEnd});
+}
+
+SpvId KernelEmitter::emitConditional(const AbstractConditionalOperator *E) {
+  if (isa<BinaryConditionalOperator>(E)) {
+    unsupported(E->getExprLoc(), "the GNU '?:' operator");
+    return 0;
+  }
+  const auto *CO = cast<ConditionalOperator>(E);
+  SpvId C = emitCondition(CO->getCond());
+  if (!C)
+    return 0;
+  // Both arms through a variable: works for every type, and the optimizer turns
+  // it into OpSelect or a phi.
+  LValue Result = localVariable(E->getType(), E->getExprLoc(), "");
+  SpvId Then = B.newLabel(), Else = B.newLabel(), Merge = B.newLabel();
+  B.emitVoid(Op::OpSelectionMerge,
+             {Merge, static_cast<std::uint32_t>(spv::SelectionControlMask::MaskNone)});
+  B.emitVoid(Op::OpBranchConditional, {C, Then, Else});
+  B.beginBlock(Then);
+  emitInitInto(Result, CO->getTrueExpr());
+  B.emitVoid(Op::OpBranch, {Merge});
+  B.beginBlock(Else);
+  emitInitInto(Result, CO->getFalseExpr());
+  B.emitVoid(Op::OpBranch, {Merge});
+  B.beginBlock(Merge);
+  return load(Result, E->getExprLoc());
+}
+
+SpvId KernelEmitter::emitUnary(const UnaryOperator *E) {
+  const Expr *Sub = E->getSubExpr();
+  QualType T = E->getType();
+  switch (E->getOpcode()) {
+  case UO_Plus:
+    return emitRValue(Sub);
+  case UO_Minus: {
+    SpvId V = emitRValue(Sub);
+    return B.emit(Types.isFloat(T) ? Op::OpFNegate : Op::OpSNegate, lower(T, E->getExprLoc()),
+                  {V});
+  }
+  case UO_Not:
+    return B.emit(Op::OpNot, lower(T, E->getExprLoc()), {emitRValue(Sub)});
+  case UO_LNot:
+    return B.emit(Op::OpLogicalNot, boolType(), {emitCondition(Sub)});
+  case UO_PostInc:
+  case UO_PostDec: {
+    SpvId Old = 0;
+    emitIncDec(E, &Old);
+    return Old;
+  }
+  case UO_PreInc:
+  case UO_PreDec:
+    return load(emitIncDec(E, nullptr), E->getExprLoc());
+  default:
+    break;
+  }
+  unsupported(E->getOperatorLoc(),
+              llvm::Twine("the operator '") + UnaryOperator::getOpcodeStr(E->getOpcode()) +
+                  "'");
+  return 0;
+}
+
+LValue KernelEmitter::emitIncDec(const UnaryOperator *E, SpvId *OldValue) {
+  const Expr *Sub = E->getSubExpr();
+  QualType T = Sub->getType();
+  if (T->isPointerType()) {
+    unsupported(E->getOperatorLoc(), "incrementing a pointer");
+    return LValue();
+  }
+  LValue LV = emitLValue(Sub);
+  SpvId Old = load(LV, E->getExprLoc());
+  if (!Old)
+    return LValue();
+  bool Inc = E->isIncrementOp();
+  SpvId New;
+  if (Types.isBool(T)) {
+    New = B.constBool(true);
+  } else {
+    New = arith(Inc ? BO_Add : BO_Sub, Old, one(T), T, T);
+  }
+  store(LV, New, E->getExprLoc());
+  if (OldValue)
+    *OldValue = Old;
+  return LV;
+}
+
+LValue KernelEmitter::emitAssign(const BinaryOperator *E) {
+  SourceLocation Loc = E->getOperatorLoc();
+  if (E->getLHS()->getType()->isPointerType()) {
+    unsupported(Loc, "assigning to a pointer");
+    return LValue();
+  }
+  if (E->getOpcode() == BO_Assign) {
+    // C++17: the right operand is sequenced before the left.
+    SpvId V = emitRValue(E->getRHS());
+    LValue LV = emitLValue(E->getLHS());
+    store(LV, V, Loc);
+    return LV;
+  }
+  const auto *CAO = cast<CompoundAssignOperator>(E);
+  SpvId R = emitRValue(E->getRHS());
+  LValue LV = emitLValue(E->getLHS());
+  QualType CT = CAO->getComputationLHSType();
+  SpvId L = convertScalar(load(LV, Loc), E->getLHS()->getType(), CT);
+  SpvId Result = arith(E->getOpcode(), L, R, CAO->getComputationResultType(), CT);
+  if (!Result && !failed()) {
+    unsupported(Loc, llvm::Twine("the operator '") + E->getOpcodeStr() + "'");
+    return LValue();
+  }
+  store(LV, convertScalar(Result, CAO->getComputationResultType(), E->getLHS()->getType()),
+        Loc);
+  return LV;
+}
+
+LValue KernelEmitter::emitDeclRef(const DeclRefExpr *E) {
+  const ValueDecl *D = E->getDecl();
+  SourceLocation Loc = E->getLocation();
+  // Innermost frame first: a local of the function being inlined.
+  auto It = frame().Refs.find(D);
+  if (It != frame().Refs.end())
+    return It->second;
+  if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    auto TS = TileStatics.find(VD);
+    if (TS != TileStatics.end())
+      return TS->second;
+    // A variable the kernel lambda captured.
+    if (E->refersToEnclosingVariableOrCapture()) {
+      llvm::DenseMap<const ValueDecl *, FieldDecl *> CaptureFields;
+      FieldDecl *ThisCapture = nullptr;
+      Req.KernelClass->getCaptureFields(CaptureFields, ThisCapture);
+      if (FieldDecl *FD = CaptureFields.lookup(VD)) {
+        LValue Closure;
+        Closure.K = LValue::Capture;
+        Closure.ConstOffset = launch_header_bytes;
+        Closure.Type = Ctx.getRecordType(Req.KernelClass);
+        return field(Closure, FD, Loc);
+      }
+    }
+    if (VD->hasGlobalStorage() || VD->isStaticLocal()) {
+      unsupported(Loc, "using the variable '" + VD->getName() +
+                           "', which is not local to the kernel (only constants can be "
+                           "used from outside)");
+      return LValue();
+    }
+  }
+  unsupported(Loc, "a reference to '" + D->getName() + "' here");
+  return LValue();
+}
+
+LValue KernelEmitter::emitMember(const MemberExpr *E) {
+  SourceLocation Loc = E->getMemberLoc();
+  const auto *FD = dyn_cast<FieldDecl>(E->getMemberDecl());
+  if (!FD) {
+    if (const auto *VD = dyn_cast<VarDecl>(E->getMemberDecl())) {
+      // A static data member: only its constant value can be used.
+      unsupported(Loc, "using the static member '" + VD->getName() + "' as an object");
+      return LValue();
+    }
+    unsupported(Loc, "this member access");
+    return LValue();
+  }
+  LValue Base;
+  if (E->isArrow())
+    Base = deref(emitPointer(E->getBase()), Loc);
+  else if (E->getBase()->isGLValue())
+    Base = emitLValue(E->getBase());
+  else
+    Base = temporary(E->getBase()->getType(), E->getBase());
+  return field(Base, FD, Loc);
+}
+
+LValue KernelEmitter::emitLValue(const Expr *E) {
+  if (failed())
+    return LValue();
+  E = E->IgnoreParens();
+  SourceLocation Loc = E->getExprLoc();
+
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return emitDeclRef(DRE);
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return emitMember(ME);
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    PointerValue P = emitPointer(AS->getBase());
+    SpvId Index = toInt32(emitRValue(AS->getIdx()), AS->getIdx()->getType());
+    if (!P.valid() || !Index)
+      return LValue();
+    if (!P.IntoArray) {
+      unsupported(Loc, "indexing a pointer that does not point into an array");
+      return LValue();
+    }
+    SpvId Total = P.Index ? B.emit(Op::OpIAdd, intType(), {P.Index, Index}) : Index;
+    return element(P.Target, Total, Loc);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref)
+      return deref(emitPointer(UO->getSubExpr()), Loc);
+    if (UO->isIncrementDecrementOp() && UO->isPrefix())
+      return emitIncDec(UO, nullptr);
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp())
+      return emitAssign(BO);
+    if (BO->getOpcode() == BO_Comma) {
+      emitDiscarded(BO->getLHS());
+      return emitLValue(BO->getRHS());
+    }
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    CallResult R = emitCall(Call);
+    if (!R.Ref.valid() && !failed())
+      unsupported(Loc, "this call as an object");
+    return R.Ref;
+  }
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+    const Expr *Sub = MT->getSubExpr();
+    if (Sub->isGLValue())
+      return emitLValue(Sub);
+    return temporary(Sub->getType(), Sub);
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_NoOp:
+    case CK_LValueToRValue:
+    case CK_UserDefinedConversion:
+      return emitLValue(CE->getSubExpr());
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+      return baseClass(emitLValue(CE->getSubExpr()), CE->getType()->getAsCXXRecordDecl(),
+                       Loc);
+    default:
+      break;
+    }
+  }
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return emitLValue(EWC->getSubExpr());
+  if (const auto *CE = dyn_cast<ConstantExpr>(E))
+    return emitLValue(CE->getSubExpr());
+  if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return emitLValue(ST->getReplacement());
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E)) {
+    bindOpaques(PO);
+    return emitLValue(PO->getResultExpr());
+  }
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E)) {
+    for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
+      auto Found = (*It)->Opaques.find(OVE);
+      if (Found != (*It)->Opaques.end())
+        return Found->second;
+    }
+    return emitLValue(OVE->getSourceExpr());
+  }
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return emitLValue(DA->getExpr());
+  if (E->isPRValue())
+    return temporary(E->getType(), E);
+  if (isa<StringLiteral>(E)) {
+    unsupported(Loc, "a string literal");
+    return LValue();
+  }
+  unsupported(Loc, llvm::Twine("the expression '") + E->getStmtClassName() +
+                       "' as an object");
+  return LValue();
+}
+
+PointerValue KernelEmitter::emitPointer(const Expr *E) {
+  PointerValue P;
+  if (failed())
+    return P;
+  E = E->IgnoreParens();
+  SourceLocation Loc = E->getExprLoc();
+  if (isa<CXXThisExpr>(E))
+    return frame().This;
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      P.Target = emitLValue(CE->getSubExpr());
+      P.IntoArray = true;
+      P.Index = 0;
+      return P;
+    case CK_NoOp:
+    case CK_BitCast:
+      if (CE->getCastKind() == CK_BitCast &&
+          !Ctx.hasSameUnqualifiedType(CE->getType()->getPointeeType(),
+                                      CE->getSubExpr()->getType()->getPointeeType()))
+        break;
+      return emitPointer(CE->getSubExpr());
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase: {
+      P = emitPointer(CE->getSubExpr());
+      P.Target = baseClass(deref(P, Loc), CE->getType()->getPointeeCXXRecordDecl(), Loc);
+      P.IntoArray = false;
+      return P;
+    }
+    case CK_LValueToRValue:
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(CE->getSubExpr()->IgnoreParens())) {
+        for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
+          auto Found = (*It)->Pointers.find(DRE->getDecl());
+          if (Found != (*It)->Pointers.end())
+            return Found->second;
+          break; // only the current frame's locals are visible
+        }
+      }
+      break;
+    default:
+      break;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf) {
+      P.Target = emitLValue(UO->getSubExpr());
+      return P;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) {
+      const Expr *PtrE = BO->getLHS(), *IntE = BO->getRHS();
+      if (!PtrE->getType()->isPointerType())
+        std::swap(PtrE, IntE);
+      P = emitPointer(PtrE);
+      SpvId Off = toInt32(emitRValue(IntE), IntE->getType());
+      if (!P.valid() || !Off)
+        return PointerValue();
+      if (!P.IntoArray) {
+        unsupported(Loc, "pointer arithmetic on a pointer that does not point into an array");
+        return PointerValue();
+      }
+      if (BO->getOpcode() == BO_Sub)
+        Off = B.emit(Op::OpSNegate, intType(), {Off});
+      P.Index = P.Index ? B.emit(Op::OpIAdd, intType(), {P.Index, Off}) : Off;
+      return P;
+    }
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    unsupported(Loc, "a function returning a pointer");
+    return P;
+  }
+  unsupported(Loc, "this pointer expression (ampvk supports pointers to local "
+                   "objects and array elements that are not reassigned)");
+  return P;
+}

@@ -1,0 +1,144 @@
+//===- Intrinsics.cpp - Library functions with a device meaning -----------===//
+//
+// <amp.h> marks these with AMPVK_INTRINSIC("name"); their C++ bodies are the
+// host implementation and are never compiled for the device.
+//
+//   barrier.*  tile_barrier::wait*           -> OpControlBarrier
+//   fence.*    *_memory_fence(barrier)        -> OpMemoryBarrier
+//   buffer.element  array_view/array element  -> OpAccessChain into the binding
+//
+//===----------------------------------------------------------------------===//
+#include "emit/KernelEmitter.h"
+
+#include "AmpDiagnostics.h"
+
+using namespace clang;
+using namespace ampvk;
+using spv::Op;
+
+namespace {
+constexpr std::uint32_t ScopeDevice = static_cast<std::uint32_t>(spv::Scope::Device);
+constexpr std::uint32_t ScopeWorkgroup = static_cast<std::uint32_t>(spv::Scope::Workgroup);
+
+std::uint32_t semantics(std::initializer_list<spv::MemorySemanticsMask> Masks) {
+  std::uint32_t S = 0;
+  for (spv::MemorySemanticsMask M : Masks)
+    S |= static_cast<std::uint32_t>(M);
+  return S;
+}
+
+struct FenceKind {
+  std::uint32_t MemoryScope;
+  std::uint32_t Semantics;
+};
+
+// tile_static memory is Workgroup storage; global memory is storage buffers
+// (UniformMemory) and images.
+bool fenceFor(llvm::StringRef Which, FenceKind &Out) {
+  using M = spv::MemorySemanticsMask;
+  if (Which == "all")
+    Out = {ScopeDevice, semantics({M::AcquireRelease, M::UniformMemory, M::WorkgroupMemory,
+                                   M::ImageMemory})};
+  else if (Which == "global")
+    Out = {ScopeDevice, semantics({M::AcquireRelease, M::UniformMemory, M::ImageMemory})};
+  else if (Which == "tile_static")
+    Out = {ScopeWorkgroup, semantics({M::AcquireRelease, M::WorkgroupMemory})};
+  else
+    return false;
+  return true;
+}
+} // namespace
+
+SpvId KernelEmitter::bufferVariable(int Binding, SourceLocation Loc) {
+  auto It = BufferVars.find(Binding);
+  if (It != BufferVars.end())
+    return It->second;
+  const CaptureBinding &CB = Captures.Bindings[Binding];
+  QualType Elem = CB.ElementType;
+  SpvId ElemType = Types.lower(Elem, Layout::Explicit, Loc);
+  if (!ElemType)
+    return 0;
+  SpvId RA = B.typeRuntimeArray(ElemType);
+  B.decorate(RA, spv::Decoration::ArrayStride,
+             {static_cast<std::uint32_t>(sizeOf(Elem).getQuantity())});
+  SpvId Block = B.typeStruct({RA});
+  B.decorateMember(Block, 0, spv::Decoration::Offset, {0});
+  B.decorate(Block, spv::Decoration::Block);
+  SpvId Var = B.globalVariable(Block, spv::StorageClass::StorageBuffer);
+  B.decorate(Var, spv::Decoration::DescriptorSet, {0});
+  B.decorate(Var, spv::Decoration::Binding, {static_cast<std::uint32_t>(Binding)});
+  if (Elem.isConstQualified())
+    B.decorate(Var, spv::Decoration::NonWritable);
+  if (CB.Field)
+    B.name(Var, CB.Field->getName());
+  BufferVars[Binding] = Var;
+  return Var;
+}
+
+KernelEmitter::CallResult
+KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
+                             const PointerValue *This, llvm::ArrayRef<const Expr *> Args,
+                             SourceLocation Loc) {
+  CallResult R;
+  FenceKind Fence;
+  if (Name.consume_front("barrier.")) {
+    if (!Req.Tiled) {
+      unsupported(Loc, "a tile_barrier in a kernel that is not tiled");
+      return R;
+    }
+    if (!fenceFor(Name, Fence))
+      return unsupported(Loc, "this barrier"), R;
+    B.emitVoid(Op::OpControlBarrier,
+               {B.constI32(ScopeWorkgroup), B.constI32(static_cast<std::int32_t>(Fence.MemoryScope)),
+                B.constI32(static_cast<std::int32_t>(Fence.Semantics))});
+    return R;
+  }
+  if (Name.consume_front("fence.")) {
+    if (!fenceFor(Name, Fence))
+      return unsupported(Loc, "this memory fence"), R;
+    for (const Expr *A : Args)
+      emitDiscarded(A);
+    B.emitVoid(Op::OpMemoryBarrier,
+               {B.constI32(static_cast<std::int32_t>(Fence.MemoryScope)),
+                B.constI32(static_cast<std::int32_t>(Fence.Semantics))});
+    return R;
+  }
+  if (Name == "buffer.element") {
+    if (!This || !This->valid())
+      return R;
+    const LValue &Obj = This->Target;
+    int Binding = -1;
+    if (Obj.K == LValue::Capture && !Obj.DynOffset)
+      Binding = Captures.bindingAtImageOffset(Obj.ConstOffset);
+    if (Binding < 0) {
+      unsupported(Loc, "an array_view or array that the kernel does not capture directly "
+                       "(copies, projections and sections inside a kernel)");
+      return R;
+    }
+    SpvId Linear = toInt32(emitRValue(Args[0]), Args[0]->getType());
+    SpvId Var = bufferVariable(Binding, Loc);
+    if (!Linear || !Var)
+      return R;
+    QualType Elem = Captures.Bindings[Binding].ElementType;
+    LValue LV;
+    LV.K = LValue::Memory;
+    LV.SC = spv::StorageClass::StorageBuffer;
+    LV.L = Layout::Explicit;
+    LV.Type = Elem;
+    LV.Binding = Binding;
+    LV.Ptr = B.emit(Op::OpAccessChain,
+                    B.typePointer(LV.SC, Types.lower(Elem, Layout::Explicit, Loc)),
+                    {Var, B.constI32(0), Linear});
+    R.Ref = LV;
+    return R;
+  }
+  if (Name == "array_view.copy") {
+    unsupported(Loc, "copying or assigning an array_view inside a kernel (capture the "
+                     "view and use it directly)");
+    return R;
+  }
+  if (Name == "array_view.destroy")
+    return R;
+  unsupported(Loc, "the library function '" + FD->getQualifiedNameAsString() + "'");
+  return R;
+}

@@ -1,0 +1,229 @@
+//===- KernelEmitter.h - One parallel_for_each kernel to SPIR-V -----------===//
+//
+// Walks the Clang AST of a kernel's operator() and emits a Vulkan GLCompute
+// shader. Every call is inlined at emission (restrict(amp) forbids recursion),
+// so references, `this` and pointers never need to exist as SPIR-V values:
+// they are tracked here as LValues that keep their real storage class.
+//
+// The work is split by concern:
+//   KernelEntry.cpp     entry point, builtins, the index/tiled_index argument
+//   StmtEmitter.cpp     statements and structured control flow
+//   ExprEmitter.cpp     expressions, operators, casts
+//   CallInliner.cpp     calls, constructors, initialization
+//   MemoryAccess.cpp    loads/stores, member/element addressing, captures
+//   Intrinsics.cpp      barriers, fences, buffer access, math
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
+#define AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
+
+#include "ampvk/kernel_image.h"
+#include "emit/CaptureLayout.h"
+#include "emit/TypeLowering.h"
+#include "spirv/SpirvModuleBuilder.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ampvk {
+
+class AmpDiagnostics;
+
+// What the plugin knows about one kernel_image<K, Rank, T0, T1, T2> instance.
+struct KernelRequest {
+  const clang::CXXRecordDecl *KernelClass = nullptr;
+  const clang::CXXMethodDecl *CallOperator = nullptr;
+  int Rank = 1;
+  int Tile[3] = {0, 0, 0}; // C++ AMP dimension order; all zero when not tiled
+  bool Tiled = false;
+  clang::SourceLocation Loc;
+};
+
+struct CompiledKernel {
+  std::vector<std::uint32_t> Spirv;
+  std::uint32_t LocalSize[3] = {1, 1, 1}; // x, y, z
+  std::uint32_t TileStaticBytes = 0;
+  CaptureLayout Captures;
+};
+
+// A place in memory: a SPIR-V pointer with its storage class, or a byte offset
+// into the push-constant block (which is typed as an array of words).
+struct LValue {
+  enum Kind { Invalid, Memory, Capture } K = Invalid;
+  SpvId Ptr = 0;
+  spv::StorageClass SC = spv::StorageClass::Function;
+  Layout L = Layout::Logical;
+  std::uint32_t ConstOffset = 0;
+  SpvId DynOffset = 0; // 32-bit int, added to ConstOffset; 0 when none
+  clang::QualType Type;
+  int Binding = -1; // storage buffer this memory belongs to
+
+  bool valid() const { return K != Invalid; }
+};
+
+// A pointer value: an object, or an element of an array plus a dynamic index.
+struct PointerValue {
+  LValue Target;      // the object, or the array whose element is pointed to
+  bool IntoArray = false;
+  SpvId Index = 0;    // element index when IntoArray (32-bit int)
+  bool valid() const { return Target.valid(); }
+};
+
+class KernelEmitter {
+public:
+  KernelEmitter(clang::ASTContext &Ctx, AmpDiagnostics &Diags, const KernelRequest &Req);
+  ~KernelEmitter();
+
+  // Returns nothing when a diagnostic was reported.
+  std::optional<CompiledKernel> run();
+
+private:
+  friend class IntrinsicEmitter;
+
+  // Per inlined function call.
+  struct Frame {
+    const clang::FunctionDecl *FD = nullptr;
+    PointerValue This;
+    llvm::DenseMap<const clang::ValueDecl *, LValue> Refs;   // objects and references
+    llvm::DenseMap<const clang::ValueDecl *, PointerValue> Pointers;
+    llvm::DenseMap<const clang::OpaqueValueExpr *, LValue> Opaques;
+    clang::QualType RetType;
+    SpvId RetVar = 0;
+    LValue RetRef;
+    SpvId ReturnFlag = 0;   // set when a return leaves nested loops
+    unsigned WrapperTarget = ~0u; // index in Targets of the single-trip loop
+    bool IsKernel = false;
+  };
+  struct BreakTarget {
+    SpvId Merge = 0;
+    SpvId Continue = 0;
+    bool IsWrapper = false;
+    bool SawReturn = false;
+    Frame *Owner = nullptr;
+  };
+
+  // KernelEntry.cpp
+  bool emitEntryPoint();
+  void bindKernelArgument(const clang::ParmVarDecl *P, SpvId GlobalId, SpvId LocalId,
+                          SpvId GroupId);
+  void storeIndexComponents(const LValue &IndexObj, llvm::ArrayRef<SpvId> Comps);
+
+  // StmtEmitter.cpp
+  void emitStmt(const clang::Stmt *S);
+  void emitCompound(const clang::CompoundStmt *CS);
+  void emitDeclStmt(const clang::DeclStmt *DS);
+  void emitLocalVar(const clang::VarDecl *VD);
+  void emitIf(const clang::IfStmt *S);
+  void emitLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Stmt *Inc,
+                const clang::Stmt *Body, const clang::VarDecl *CondVar, bool Unroll);
+  void emitDoWhile(const clang::DoStmt *S, bool Unroll);
+  void emitReturn(const clang::ReturnStmt *S);
+  void emitBreakOrContinue(bool IsBreak, clang::SourceLocation Loc);
+  void afterLoop(unsigned TargetIndex);
+  void ensureBlock();
+
+  // ExprEmitter.cpp
+  SpvId emitRValue(const clang::Expr *E);
+  SpvId emitCondition(const clang::Expr *E);
+  LValue emitLValue(const clang::Expr *E);
+  PointerValue emitPointer(const clang::Expr *E);
+  void emitDiscarded(const clang::Expr *E);
+  SpvId emitCast(const clang::CastExpr *E);
+  SpvId convertScalar(SpvId V, clang::QualType From, clang::QualType To);
+  SpvId emitBinary(const clang::BinaryOperator *E);
+  SpvId arith(clang::BinaryOperatorKind Op, SpvId L, SpvId R, clang::QualType T,
+              clang::QualType OperandType);
+  SpvId emitLogical(const clang::BinaryOperator *E);
+  SpvId emitConditional(const clang::AbstractConditionalOperator *E);
+  SpvId emitUnary(const clang::UnaryOperator *E);
+  LValue emitIncDec(const clang::UnaryOperator *E, SpvId *OldValue);
+  LValue emitAssign(const clang::BinaryOperator *E);
+  LValue emitDeclRef(const clang::DeclRefExpr *E);
+  LValue emitMember(const clang::MemberExpr *E);
+  SpvId constantFor(const clang::APValue &V, clang::QualType T, clang::SourceLocation Loc);
+  std::optional<SpvId> tryConstant(const clang::Expr *E);
+  SpvId zero(clang::QualType T);
+  SpvId one(clang::QualType T);
+  LValue temporary(clang::QualType T, const clang::Expr *Init);
+  LValue bindOpaques(const clang::PseudoObjectExpr *E);
+
+  // CallInliner.cpp
+  struct CallResult {
+    SpvId Value = 0;
+    LValue Ref;
+  };
+  CallResult emitCall(const clang::CallExpr *E);
+  CallResult inlineCall(const clang::FunctionDecl *FD, const PointerValue *This,
+                        llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
+  void emitInitInto(const LValue &Dst, const clang::Expr *Init);
+  void emitConstruct(const LValue &Dst, const clang::CXXConstructExpr *E);
+  void runConstructor(const LValue &Dst, const clang::CXXConstructorDecl *Ctor,
+                      llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
+  void emitInitList(const LValue &Dst, const clang::InitListExpr *E);
+  PointerValue objectArgument(const clang::Expr *Obj, bool IsArrow);
+
+  // MemoryAccess.cpp
+  SpvId load(const LValue &LV, clang::SourceLocation Loc);
+  void store(const LValue &LV, SpvId Value, clang::SourceLocation Loc);
+  void copy(const LValue &Dst, const LValue &Src, clang::SourceLocation Loc);
+  LValue field(const LValue &Base, const clang::FieldDecl *FD, clang::SourceLocation Loc);
+  LValue baseClass(const LValue &Derived, const clang::CXXRecordDecl *Base,
+                   clang::SourceLocation Loc);
+  LValue element(const LValue &Array, SpvId Index, clang::SourceLocation Loc);
+  LValue deref(const PointerValue &P, clang::SourceLocation Loc);
+  LValue localVariable(clang::QualType T, clang::SourceLocation Loc, llvm::StringRef Name);
+  SpvId loadCaptureWord(const LValue &LV, std::uint32_t ExtraBytes);
+  SpvId loadCapture(const LValue &LV, clang::SourceLocation Loc);
+  SpvId pointerType(const LValue &LV, clang::QualType T);
+  void noteAccess(const LValue &LV, bool Write);
+
+  // Intrinsics.cpp
+  bool isIntrinsic(const clang::FunctionDecl *FD) const;
+  CallResult emitIntrinsic(const clang::FunctionDecl *FD, llvm::StringRef Name,
+                           const PointerValue *This,
+                           llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
+  SpvId bufferVariable(int Binding, clang::SourceLocation Loc);
+
+  // Helpers shared by all parts.
+  void unsupported(clang::SourceLocation Loc, const llvm::Twine &What);
+  bool failed() const { return Failed; }
+  Frame &frame() { return *Frames.back(); }
+  SpvId intType() { return B.typeInt(32); }
+  SpvId boolType() { return B.typeBool(); }
+  SpvId lower(clang::QualType T, clang::SourceLocation Loc) {
+    return Types.lower(T, Layout::Logical, Loc);
+  }
+  SpvId toInt32(SpvId V, clang::QualType From);
+  clang::CharUnits sizeOf(clang::QualType T) const { return Ctx.getTypeSizeInChars(T); }
+
+  clang::ASTContext &Ctx;
+  AmpDiagnostics &Diags;
+  KernelRequest Req;
+  SpirvModuleBuilder B;
+  TypeLowering Types;
+  CaptureLayout Captures;
+  bool Failed = false;
+
+  SpvId PushVar = 0;
+  llvm::DenseMap<int, SpvId> BufferVars;
+  llvm::DenseMap<const clang::VarDecl *, LValue> TileStatics;
+  std::uint32_t TileStaticBytes = 0;
+  std::uint32_t LocalSizeOut[3] = {1, 1, 1};
+  std::vector<std::unique_ptr<Frame>> Frames;
+  std::vector<BreakTarget> Targets;
+};
+
+} // namespace ampvk
+
+#endif

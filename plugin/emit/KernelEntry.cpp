@@ -1,0 +1,208 @@
+//===- KernelEntry.cpp - Entry point, invocation ids, kernel argument -----===//
+//
+// The kernel's index<N> or tiled_index<...> argument is built from the SPIR-V
+// invocation ids. C++ AMP's last dimension is x, so 3-D tiles keep their first
+// extent (at most 64) in z, matching Vulkan's guaranteed workgroup limits.
+//
+//===----------------------------------------------------------------------===//
+#include "emit/KernelEmitter.h"
+
+#include "AmpDiagnostics.h"
+#include "attrs/AmpAttributes.h"
+
+using namespace clang;
+using namespace ampvk;
+using spv::Op;
+
+// Workgroup shape for kernels that are not tiled: 64 threads, a common
+// multiple of every vendor's SIMD width.
+static const std::uint32_t UntiledLocalSize[3][3] = {
+    {64, 1, 1}, {8, 8, 1}, {4, 4, 4}};
+
+KernelEmitter::KernelEmitter(ASTContext &Ctx, AmpDiagnostics &Diags,
+                             const KernelRequest &Req)
+    : Ctx(Ctx), Diags(Diags), Req(Req),
+      Types(Ctx, B, [this](SourceLocation Loc, llvm::StringRef What) {
+        unsupported(Loc, What);
+      }) {}
+
+KernelEmitter::~KernelEmitter() = default;
+
+void KernelEmitter::unsupported(SourceLocation Loc, const llvm::Twine &What) {
+  if (Failed)
+    return; // one precise diagnostic per kernel; later ones would be noise
+  Failed = true;
+  Diags.unsupported(Loc, What);
+  Diags.note(Req.CallOperator->getLocation(), "while compiling this kernel for the device");
+}
+
+void KernelEmitter::storeIndexComponents(const LValue &IndexObj, llvm::ArrayRef<SpvId> Comps) {
+  // index<N> keeps its components in `int _M_base[N]` of its base class.
+  LValue Cur = IndexObj;
+  for (int Depth = 0; Depth < 4 && Cur.valid(); ++Depth) {
+    const CXXRecordDecl *RD = Cur.Type->getAsCXXRecordDecl();
+    if (!RD)
+      break;
+    for (const FieldDecl *FD : RD->fields()) {
+      if (FD->getName() != "_M_base")
+        continue;
+      LValue Base = field(Cur, FD, FD->getLocation());
+      for (unsigned D = 0; D < Comps.size(); ++D)
+        store(element(Base, B.constI32(static_cast<std::int32_t>(D)), FD->getLocation()),
+              Comps[D], FD->getLocation());
+      return;
+    }
+    if (RD->getNumBases() != 1)
+      break;
+    Cur = baseClass(Cur, RD->bases_begin()->getType()->getAsCXXRecordDecl(),
+                    RD->getLocation());
+  }
+  Diags.internal(Req.Loc, "concurrency::index has an unexpected layout");
+  Failed = true;
+}
+
+void KernelEmitter::bindKernelArgument(const ParmVarDecl *P, SpvId GlobalId, SpvId LocalId,
+                                       SpvId GroupId) {
+  QualType T = P->getType().getNonReferenceType().getUnqualifiedType();
+  LValue Arg = localVariable(T, P->getLocation(), P->getName());
+  if (!Arg.valid())
+    return;
+  frame().Refs[P] = Arg;
+
+  SpvId V3 = B.typeVector(intType(), 3);
+  (void)V3;
+  auto Components = [&](SpvId Vec) {
+    llvm::SmallVector<SpvId, 3> Out;
+    for (int D = 0; D < Req.Rank; ++D)
+      Out.push_back(B.emit(Op::OpCompositeExtract, intType(),
+                           {Vec, static_cast<std::uint32_t>(Req.Rank - 1 - D)}));
+    return Out;
+  };
+
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (getAmpClassName(RD) == "tiled_index") {
+    auto Global = Components(GlobalId), Local = Components(LocalId),
+         Group = Components(GroupId);
+    llvm::SmallVector<SpvId, 3> Origin;
+    for (int D = 0; D < Req.Rank; ++D)
+      Origin.push_back(B.emit(Op::OpISub, intType(), {Global[D], Local[D]}));
+    for (const FieldDecl *FD : RD->fields()) {
+      llvm::StringRef Name = FD->getName();
+      const llvm::SmallVector<SpvId, 3> *Comps = Name == "global"        ? &Global
+                                                 : Name == "local"       ? &Local
+                                                 : Name == "tile"        ? &Group
+                                                 : Name == "tile_origin" ? &Origin
+                                                                         : nullptr;
+      if (Comps)
+        storeIndexComponents(field(Arg, FD, FD->getLocation()), *Comps);
+    }
+    return;
+  }
+  storeIndexComponents(Arg, Components(GlobalId));
+}
+
+bool KernelEmitter::emitEntryPoint() {
+  const CXXMethodDecl *Op = Req.CallOperator;
+  if (Op->getNumParams() != 1) {
+    Diags.error(Op->getLocation(), "a kernel's operator() must take exactly one "
+                                   "index<N> or tiled_index<...> parameter");
+    return false;
+  }
+
+  // Push constants: the launch header, the kernel object, referenced arrays.
+  if (Captures.PushSize > 128) {
+    unsupported(Op->getLocation(),
+                "a kernel whose captures need " + llvm::Twine(Captures.PushSize - 16) +
+                    " bytes (ampvk passes captures as push constants; at most 112 bytes "
+                    "fit; capture fewer or smaller objects)");
+    return false;
+  }
+  std::uint32_t Words = Captures.PushSize / 4;
+  SpvId WordArray = B.typeArray(intType(), Words, /*Unique=*/true);
+  B.decorate(WordArray, spv::Decoration::ArrayStride, {4});
+  SpvId PushBlock = B.typeStruct({WordArray});
+  B.decorateMember(PushBlock, 0, spv::Decoration::Offset, {0});
+  B.decorate(PushBlock, spv::Decoration::Block);
+  PushVar = B.globalVariable(PushBlock, spv::StorageClass::PushConstant);
+  B.name(PushVar, "captures");
+
+  SpvId V3 = B.typeVector(intType(), 3);
+  auto Builtin = [&](spv::BuiltIn Which, llvm::StringRef Name) {
+    SpvId Var = B.globalVariable(V3, spv::StorageClass::Input);
+    B.decorate(Var, spv::Decoration::BuiltIn, {static_cast<std::uint32_t>(Which)});
+    B.name(Var, Name);
+    return Var;
+  };
+  SpvId GlobalVar = Builtin(spv::BuiltIn::GlobalInvocationId, "global_id");
+  SpvId LocalVar = Builtin(spv::BuiltIn::LocalInvocationId, "local_id");
+  SpvId GroupVar = Builtin(spv::BuiltIn::WorkgroupId, "group_id");
+
+  SpvId Void = B.typeVoid();
+  SpvId Main = B.beginFunction(Void, B.typeFunction(Void, {}));
+  B.name(Main, "main");
+  B.beginBlock(B.newLabel());
+  SpvId GlobalId = B.emit(spv::Op::OpLoad, V3, {GlobalVar});
+  SpvId LocalId = B.emit(spv::Op::OpLoad, V3, {LocalVar});
+  SpvId GroupId = B.emit(spv::Op::OpLoad, V3, {GroupVar});
+
+  auto KernelFrame = std::make_unique<Frame>();
+  KernelFrame->FD = Op;
+  KernelFrame->IsKernel = true;
+  KernelFrame->This.Target.K = LValue::Capture;
+  KernelFrame->This.Target.ConstOffset = launch_header_bytes;
+  KernelFrame->This.Target.Type = Ctx.getRecordType(Req.KernelClass);
+  Frames.push_back(std::move(KernelFrame));
+
+  if (Req.Tiled) {
+    LocalSizeOut[0] = Req.Tile[Req.Rank - 1];
+    LocalSizeOut[1] = Req.Rank >= 2 ? Req.Tile[Req.Rank - 2] : 1;
+    LocalSizeOut[2] = Req.Rank >= 3 ? Req.Tile[Req.Rank - 3] : 1;
+  } else {
+    for (int I = 0; I < 3; ++I)
+      LocalSizeOut[I] = UntiledLocalSize[Req.Rank - 1][I];
+    // Threads that only pad the last workgroup stop here.
+    LValue Header;
+    Header.K = LValue::Capture;
+    Header.Type = Ctx.IntTy;
+    SpvId Outside = 0;
+    for (int C = 0; C < Req.Rank; ++C) {
+      SpvId Id = B.emit(spv::Op::OpCompositeExtract, intType(), {GlobalId, static_cast<std::uint32_t>(C)});
+      SpvId Limit = loadCaptureWord(Header, 4 * C);
+      SpvId Out = B.emit(spv::Op::OpUGreaterThanEqual, boolType(), {Id, Limit});
+      Outside = Outside ? B.emit(spv::Op::OpLogicalOr, boolType(), {Outside, Out}) : Out;
+    }
+    SpvId Exit = B.newLabel(), Work = B.newLabel();
+    B.emitVoid(spv::Op::OpSelectionMerge,
+               {Work, static_cast<std::uint32_t>(spv::SelectionControlMask::MaskNone)});
+    B.emitVoid(spv::Op::OpBranchConditional, {Outside, Exit, Work});
+    B.beginBlock(Exit);
+    B.emitVoid(spv::Op::OpReturn, {});
+    B.beginBlock(Work);
+  }
+
+  bindKernelArgument(Op->getParamDecl(0), GlobalId, LocalId, GroupId);
+  emitStmt(Op->getBody());
+  if (!B.isTerminated())
+    B.emitVoid(spv::Op::OpReturn, {});
+  B.endFunction();
+  Frames.clear();
+
+  B.entryPoint(spv::ExecutionModel::GLCompute, Main, "main", {GlobalVar, LocalVar, GroupVar});
+  B.executionMode(Main, spv::ExecutionMode::LocalSize,
+                  {LocalSizeOut[0], LocalSizeOut[1], LocalSizeOut[2]});
+  return !failed();
+}
+
+std::optional<CompiledKernel> KernelEmitter::run() {
+  B.addCapability(spv::Capability::Shader);
+  Captures = computeCaptureLayout(Ctx, Req.KernelClass);
+  if (!emitEntryPoint() || failed())
+    return std::nullopt;
+  CompiledKernel K;
+  K.Spirv = B.finish();
+  for (int I = 0; I < 3; ++I)
+    K.LocalSize[I] = LocalSizeOut[I];
+  K.TileStaticBytes = TileStaticBytes;
+  K.Captures = Captures;
+  return K;
+}

@@ -1,0 +1,273 @@
+//===- MemoryAccess.cpp - Loads, stores and addressing --------------------===//
+//
+// The push-constant block is an array of 32-bit words, so a captured value at
+// any byte offset (also a dynamic one, for captured arrays) is read word by
+// word and reassembled; Clang's record layout gives every offset.
+//
+//===----------------------------------------------------------------------===//
+#include "emit/KernelEmitter.h"
+
+#include "AmpDiagnostics.h"
+
+#include "clang/AST/RecordLayout.h"
+
+using namespace clang;
+using namespace ampvk;
+
+SpvId KernelEmitter::pointerType(const LValue &LV, QualType T) {
+  return B.typePointer(LV.SC, Types.lower(T, LV.L, SourceLocation()));
+}
+
+void KernelEmitter::noteAccess(const LValue &LV, bool Write) {
+  if (LV.Binding >= 0)
+    Captures.Bindings[LV.Binding].Access |=
+        Write ? static_cast<std::uint32_t>(binding_writes) : static_cast<std::uint32_t>(binding_reads);
+}
+
+LValue KernelEmitter::localVariable(QualType T, SourceLocation Loc, llvm::StringRef Name) {
+  LValue LV;
+  SpvId Type = lower(T, Loc);
+  if (!Type)
+    return LV;
+  LV.K = LValue::Memory;
+  LV.Ptr = B.functionVariable(Type);
+  if (!Name.empty())
+    B.name(LV.Ptr, Name);
+  LV.SC = spv::StorageClass::Function;
+  LV.L = Layout::Logical;
+  LV.Type = T;
+  return LV;
+}
+
+SpvId KernelEmitter::loadCaptureWord(const LValue &LV, std::uint32_t ExtraBytes) {
+  std::uint32_t Offset = LV.ConstOffset + ExtraBytes;
+  SpvId Index;
+  if (LV.DynOffset) {
+    SpvId Bytes = B.emit(spv::Op::OpIAdd, intType(), {LV.DynOffset, B.constI32(Offset)});
+    Index = B.emit(spv::Op::OpShiftRightArithmetic, intType(), {Bytes, B.constI32(2)});
+  } else {
+    Index = B.constI32(static_cast<std::int32_t>(Offset / 4));
+  }
+  SpvId Ptr = B.emit(spv::Op::OpAccessChain,
+                     B.typePointer(spv::StorageClass::PushConstant, intType()),
+                     {PushVar, B.constI32(0), Index});
+  return B.emit(spv::Op::OpLoad, intType(), {Ptr});
+}
+
+SpvId KernelEmitter::loadCapture(const LValue &LV, SourceLocation Loc) {
+  QualType T = LV.Type;
+  if (Types.isScalar(T)) {
+    SpvId Type = lower(T, Loc);
+    if (!Type)
+      return 0;
+    if (Types.isBool(T) || Types.bitWidth(T) < 32) {
+      unsupported(Loc, "reading a captured '" + T.getAsString() +
+                           "' (C++ AMP captures may not be bool, char or short)");
+      return 0;
+    }
+    if (LV.ConstOffset % 4) {
+      unsupported(Loc, "a captured value that is not 4-byte aligned");
+      return 0;
+    }
+    if (Types.bitWidth(T) == 32) {
+      SpvId Word = loadCaptureWord(LV, 0);
+      return Types.isFloat(T) ? B.emit(spv::Op::OpBitcast, Type, {Word}) : Word;
+    }
+    SpvId Lo = loadCaptureWord(LV, 0), Hi = loadCaptureWord(LV, 4);
+    SpvId Pair = B.emit(spv::Op::OpCompositeConstruct, B.typeVector(intType(), 2), {Lo, Hi});
+    return B.emit(spv::Op::OpBitcast, Type, {Pair});
+  }
+  if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
+    llvm::SmallVector<std::uint32_t, 16> Parts;
+    std::uint32_t Stride = sizeOf(AT->getElementType()).getQuantity();
+    for (std::uint64_t I = 0, E = AT->getSize().getZExtValue(); I < E; ++I) {
+      LValue Elem = LV;
+      Elem.Type = AT->getElementType();
+      Elem.ConstOffset += I * Stride;
+      Parts.push_back(loadCapture(Elem, Loc));
+    }
+    return B.emit(spv::Op::OpCompositeConstruct, lower(T, Loc), Parts);
+  }
+  const auto *RD = T->getAsCXXRecordDecl();
+  const RecordLowering *R = RD ? Types.record(RD, Layout::Logical, Loc) : nullptr;
+  if (!R)
+    return 0;
+  if (R->Empty)
+    return B.constNull(R->Type);
+  llvm::SmallVector<std::uint32_t, 16> Parts(R->MemberTypes.size(), 0);
+  for (const CXXBaseSpecifier &BS : RD->bases()) {
+    const CXXRecordDecl *Base = BS.getType()->getAsCXXRecordDecl();
+    auto It = R->BaseIndex.find(Base);
+    if (It != R->BaseIndex.end())
+      Parts[It->second] = loadCapture(baseClass(LV, Base, Loc), Loc);
+  }
+  for (const FieldDecl *FD : RD->fields()) {
+    auto It = R->FieldIndex.find(FD);
+    if (It != R->FieldIndex.end())
+      Parts[It->second] = loadCapture(field(LV, FD, Loc), Loc);
+  }
+  if (failed())
+    return 0;
+  return B.emit(spv::Op::OpCompositeConstruct, R->Type, Parts);
+}
+
+SpvId KernelEmitter::load(const LValue &LV, SourceLocation Loc) {
+  if (failed() || !LV.valid())
+    return 0;
+  if (LV.K == LValue::Capture)
+    return loadCapture(LV, Loc);
+  if (!LV.Ptr) // an empty object: nothing to read
+    return B.constNull(lower(LV.Type, Loc));
+  noteAccess(LV, /*Write=*/false);
+  SpvId Type = Types.lower(LV.Type, LV.L, Loc);
+  if (!Type)
+    return 0;
+  SpvId V = B.emit(spv::Op::OpLoad, Type, {LV.Ptr});
+  return Types.convert(V, LV.Type, LV.L, Layout::Logical);
+}
+
+void KernelEmitter::store(const LValue &LV, SpvId Value, SourceLocation Loc) {
+  if (failed() || !LV.valid() || !Value)
+    return;
+  if (LV.K == LValue::Capture) {
+    unsupported(Loc, "modifying a value captured by the kernel");
+    return;
+  }
+  if (!LV.Ptr)
+    return;
+  noteAccess(LV, /*Write=*/true);
+  Value = Types.convert(Value, LV.Type, Layout::Logical, LV.L);
+  B.emitVoid(spv::Op::OpStore, {LV.Ptr, Value});
+}
+
+void KernelEmitter::copy(const LValue &Dst, const LValue &Src, SourceLocation Loc) {
+  store(Dst, load(Src, Loc), Loc);
+}
+
+LValue KernelEmitter::field(const LValue &Base, const FieldDecl *FD, SourceLocation Loc) {
+  LValue Out;
+  if (failed() || !Base.valid())
+    return Out;
+  const RecordDecl *RD = FD->getParent();
+  std::uint32_t FieldOffset = static_cast<std::uint32_t>(
+      Ctx.toCharUnitsFromBits(Ctx.getASTRecordLayout(RD).getFieldOffset(FD->getFieldIndex()))
+          .getQuantity());
+  QualType FT = FD->getType();
+
+  if (FT->isReferenceType()) {
+    // Only the kernel object may hold references: to arrays, which the runtime
+    // binds and whose objects it copies into the push block.
+    int Index = -1;
+    if (Base.K == LValue::Capture && !Base.DynOffset &&
+        Base.ConstOffset >= launch_header_bytes)
+      Index = Captures.referenceAtHostOffset(Base.ConstOffset - launch_header_bytes +
+                                             FieldOffset);
+    if (Index < 0) {
+      unsupported(Loc, "a reference member other than a captured concurrency::array");
+      return Out;
+    }
+    Out.K = LValue::Capture;
+    Out.ConstOffset = Captures.Bindings[Index].ImageOffset;
+    Out.Type = FT->getPointeeType();
+    return Out;
+  }
+
+  Out = Base;
+  Out.Type = FT;
+  if (Base.K == LValue::Capture) {
+    Out.ConstOffset += FieldOffset;
+    return Out;
+  }
+  if (!Base.Ptr)
+    return Out;
+  if (const auto *FR = FT->getAsCXXRecordDecl())
+    if (FR->isEmpty()) {
+      Out.Ptr = 0;
+      return Out;
+    }
+  const RecordLowering *R = Types.record(RD, Base.L, Loc);
+  if (!R)
+    return LValue();
+  auto It = R->FieldIndex.find(FD);
+  if (It == R->FieldIndex.end()) {
+    unsupported(Loc, "this member");
+    return LValue();
+  }
+  Out.Ptr = B.emit(spv::Op::OpAccessChain, pointerType(Base, FT),
+                   {Base.Ptr, B.constI32(static_cast<std::int32_t>(It->second))});
+  return Out;
+}
+
+LValue KernelEmitter::baseClass(const LValue &Derived, const CXXRecordDecl *Base,
+                                SourceLocation Loc) {
+  LValue Out = Derived;
+  if (failed() || !Derived.valid())
+    return LValue();
+  const auto *RD = Derived.Type->getAsCXXRecordDecl();
+  Out.Type = Ctx.getRecordType(Base);
+  if (!RD || RD->getCanonicalDecl() == Base->getCanonicalDecl())
+    return Derived;
+  // Walk one level at a time so that indirect bases work.
+  const CXXRecordDecl *Direct = nullptr;
+  for (const CXXBaseSpecifier &BS : RD->bases()) {
+    const CXXRecordDecl *Cand = BS.getType()->getAsCXXRecordDecl();
+    if (Cand->getCanonicalDecl() == Base->getCanonicalDecl() ||
+        Cand->isDerivedFrom(Base)) {
+      Direct = Cand;
+      break;
+    }
+  }
+  if (!Direct) {
+    unsupported(Loc, "this base class conversion");
+    return LValue();
+  }
+  LValue Step = Derived;
+  Step.Type = Ctx.getRecordType(Direct);
+  if (Derived.K == LValue::Capture) {
+    Step.ConstOffset += Ctx.getASTRecordLayout(RD).getBaseClassOffset(Direct).getQuantity();
+  } else if (Derived.Ptr) {
+    if (Direct->isEmpty()) {
+      Step.Ptr = 0;
+    } else {
+      const RecordLowering *R = Types.record(RD, Derived.L, Loc);
+      if (!R)
+        return LValue();
+      Step.Ptr = B.emit(spv::Op::OpAccessChain, pointerType(Derived, Step.Type),
+                        {Derived.Ptr, B.constI32(static_cast<std::int32_t>(
+                                          R->BaseIndex.lookup(Direct)))});
+    }
+  }
+  if (Direct->getCanonicalDecl() == Base->getCanonicalDecl())
+    return Step;
+  return baseClass(Step, Base, Loc);
+}
+
+LValue KernelEmitter::element(const LValue &Array, SpvId Index, SourceLocation Loc) {
+  if (failed() || !Array.valid())
+    return LValue();
+  const auto *AT = Ctx.getAsConstantArrayType(Array.Type);
+  if (!AT) {
+    unsupported(Loc, "indexing something that is not an array");
+    return LValue();
+  }
+  LValue Out = Array;
+  Out.Type = AT->getElementType();
+  if (Array.K == LValue::Capture) {
+    auto Size = static_cast<std::int32_t>(sizeOf(Out.Type).getQuantity());
+    SpvId Bytes = B.emit(spv::Op::OpIMul, intType(), {Index, B.constI32(Size)});
+    Out.DynOffset = Array.DynOffset
+                        ? B.emit(spv::Op::OpIAdd, intType(), {Array.DynOffset, Bytes})
+                        : Bytes;
+    return Out;
+  }
+  if (!Array.Ptr)
+    return Out;
+  Out.Ptr = B.emit(spv::Op::OpAccessChain, pointerType(Array, Out.Type), {Array.Ptr, Index});
+  return Out;
+}
+
+LValue KernelEmitter::deref(const PointerValue &P, SourceLocation Loc) {
+  if (!P.IntoArray)
+    return P.Target;
+  return element(P.Target, P.Index ? P.Index : B.constI32(0), Loc);
+}

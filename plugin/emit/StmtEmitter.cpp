@@ -1,0 +1,332 @@
+//===- StmtEmitter.cpp - Statements and structured control flow -----------===//
+//
+// restrict(amp) code has no goto, so every C++ statement maps onto a SPIR-V
+// structured construct: if -> OpSelectionMerge, loops -> OpLoopMerge. A return
+// from an inlined function that is not its last statement leaves through a
+// single-trip loop around the inlined body; from inside the callee's own loops
+// it sets a flag that each enclosing loop tests after its merge block.
+//
+//===----------------------------------------------------------------------===//
+#include "emit/KernelEmitter.h"
+
+#include "AmpDiagnostics.h"
+#include "attrs/AmpAttributes.h"
+
+#include "clang/AST/Attr.h"
+
+using namespace clang;
+using namespace ampvk;
+using spv::Op;
+
+static std::uint32_t noSelectionControl() {
+  return static_cast<std::uint32_t>(spv::SelectionControlMask::MaskNone);
+}
+
+void KernelEmitter::ensureBlock() {
+  // Statements after a return/break are unreachable; they get a block of their
+  // own so that emission can continue (the optimizer deletes it).
+  if (B.isTerminated())
+    B.beginBlock(B.newLabel());
+}
+
+void KernelEmitter::emitStmt(const Stmt *S) {
+  if (failed() || !S)
+    return;
+  if (B.isTerminated())
+    return; // dead code after return/break/continue: C++ AMP has no labels
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return emitCompound(CS);
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    return emitDeclStmt(DS);
+  if (const auto *E = dyn_cast<Expr>(S))
+    return emitDiscarded(E);
+  if (const auto *IS = dyn_cast<IfStmt>(S))
+    return emitIf(IS);
+  if (const auto *FS = dyn_cast<ForStmt>(S))
+    return emitLoop(FS->getInit(), FS->getCond(), FS->getInc(), FS->getBody(),
+                    FS->getConditionVariable(), false);
+  if (const auto *WS = dyn_cast<WhileStmt>(S))
+    return emitLoop(nullptr, WS->getCond(), nullptr, WS->getBody(),
+                    WS->getConditionVariable(), false);
+  if (const auto *DS = dyn_cast<DoStmt>(S))
+    return emitDoWhile(DS, false);
+  if (const auto *AS = dyn_cast<AttributedStmt>(S)) {
+    bool Unroll = false;
+    for (const Attr *A : AS->getAttrs())
+      if (const auto *LH = dyn_cast<LoopHintAttr>(A))
+        Unroll |= LH->getOption() == LoopHintAttr::Unroll ||
+                  LH->getOption() == LoopHintAttr::UnrollCount;
+    const Stmt *Sub = AS->getSubStmt();
+    if (const auto *FS = dyn_cast<ForStmt>(Sub))
+      return emitLoop(FS->getInit(), FS->getCond(), FS->getInc(), FS->getBody(),
+                      FS->getConditionVariable(), Unroll);
+    if (const auto *WS = dyn_cast<WhileStmt>(Sub))
+      return emitLoop(nullptr, WS->getCond(), nullptr, WS->getBody(),
+                      WS->getConditionVariable(), Unroll);
+    if (const auto *DS = dyn_cast<DoStmt>(Sub))
+      return emitDoWhile(DS, Unroll);
+    return emitStmt(Sub);
+  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(S))
+    return emitReturn(RS);
+  if (isa<BreakStmt>(S))
+    return emitBreakOrContinue(true, S->getBeginLoc());
+  if (isa<ContinueStmt>(S))
+    return emitBreakOrContinue(false, S->getBeginLoc());
+  if (isa<NullStmt>(S))
+    return;
+  if (isa<SwitchStmt>(S))
+    return unsupported(S->getBeginLoc(), "a switch statement");
+  if (isa<CXXForRangeStmt>(S))
+    return unsupported(S->getBeginLoc(), "a range-based for loop");
+  unsupported(S->getBeginLoc(), llvm::Twine("the statement '") + S->getStmtClassName() + "'");
+}
+
+void KernelEmitter::emitCompound(const CompoundStmt *CS) {
+  for (const Stmt *S : CS->body()) {
+    if (failed() || B.isTerminated())
+      return;
+    emitStmt(S);
+  }
+}
+
+void KernelEmitter::emitDeclStmt(const DeclStmt *DS) {
+  for (const Decl *D : DS->decls()) {
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      emitLocalVar(VD);
+    // Type, static_assert and using declarations have no run-time effect.
+  }
+}
+
+void KernelEmitter::emitLocalVar(const VarDecl *VD) {
+  SourceLocation Loc = VD->getLocation();
+  QualType T = VD->getType();
+  if (isTileStatic(VD)) {
+    if (TileStatics.count(VD))
+      return;
+    SpvId Type = lower(T, Loc);
+    if (!Type)
+      return;
+    LValue LV;
+    LV.K = LValue::Memory;
+    LV.SC = spv::StorageClass::Workgroup;
+    LV.Ptr = B.globalVariable(Type, spv::StorageClass::Workgroup);
+    LV.Type = T;
+    B.name(LV.Ptr, VD->getName());
+    TileStatics[VD] = LV;
+    TileStaticBytes += sizeOf(T).getQuantity();
+    return;
+  }
+  if (VD->isStaticLocal() || VD->hasExternalStorage()) {
+    // A constant with a constant initializer is just a value.
+    if (T.isConstQualified() && Types.isScalar(T) && VD->getInit() &&
+        VD->getInit()->isConstantInitializer(Ctx, false))
+      return;
+    unsupported(Loc, "a static or extern local variable");
+    return;
+  }
+  if (T->isReferenceType()) {
+    const Expr *Init = VD->getInit();
+    if (!Init) {
+      unsupported(Loc, "a reference without an initializer");
+      return;
+    }
+    frame().Refs[VD] = emitLValue(Init);
+    return;
+  }
+  if (T->isPointerType()) {
+    if (!VD->getInit()) {
+      unsupported(Loc, "a pointer variable without an initializer");
+      return;
+    }
+    frame().Pointers[VD] = emitPointer(VD->getInit());
+    return;
+  }
+  LValue LV = localVariable(T, Loc, VD->getName());
+  if (!LV.valid())
+    return;
+  frame().Refs[VD] = LV;
+  if (const Expr *Init = VD->getInit())
+    emitInitInto(LV, Init);
+}
+
+void KernelEmitter::emitIf(const IfStmt *S) {
+  if (S->getInit())
+    emitStmt(S->getInit());
+  if (const VarDecl *CV = S->getConditionVariable())
+    emitLocalVar(CV);
+  // Fold constant conditions (also `if constexpr`): only the taken branch exists.
+  bool Known;
+  if (S->isConstexpr() ||
+      (!S->getCond()->isValueDependent() && S->getCond()->EvaluateAsBooleanCondition(Known, Ctx) &&
+       !S->getCond()->HasSideEffects(Ctx))) {
+    bool Taken = true;
+    if (!S->getCond()->EvaluateAsBooleanCondition(Taken, Ctx))
+      Taken = true;
+    emitStmt(Taken ? S->getThen() : S->getElse());
+    return;
+  }
+  SpvId C = emitCondition(S->getCond());
+  if (!C)
+    return;
+  SpvId Then = B.newLabel(), Merge = B.newLabel();
+  SpvId Else = S->getElse() ? B.newLabel() : Merge;
+  B.emitVoid(Op::OpSelectionMerge, {Merge, noSelectionControl()});
+  B.emitVoid(Op::OpBranchConditional, {C, Then, Else});
+  bool MergeReached = false;
+  B.beginBlock(Then);
+  emitStmt(S->getThen());
+  if (!B.isTerminated()) {
+    B.emitVoid(Op::OpBranch, {Merge});
+    MergeReached = true;
+  }
+  if (S->getElse()) {
+    B.beginBlock(Else);
+    emitStmt(S->getElse());
+    if (!B.isTerminated()) {
+      B.emitVoid(Op::OpBranch, {Merge});
+      MergeReached = true;
+    }
+  } else {
+    MergeReached = true;
+  }
+  B.beginBlock(Merge);
+  if (!MergeReached)
+    B.emitVoid(Op::OpUnreachable, {});
+}
+
+void KernelEmitter::afterLoop(unsigned TargetIndex) {
+  // A return inside the loop set the frame's flag and broke out: keep leaving.
+  BreakTarget T = Targets[TargetIndex];
+  Targets.resize(TargetIndex);
+  if (!T.SawReturn || !T.Owner || !T.Owner->ReturnFlag)
+    return;
+  BreakTarget &Outer = Targets.back();
+  if (!Outer.IsWrapper)
+    Outer.SawReturn = true;
+  SpvId Flag = B.emit(Op::OpLoad, boolType(), {T.Owner->ReturnFlag});
+  SpvId Leave = B.newLabel(), Stay = B.newLabel();
+  B.emitVoid(Op::OpSelectionMerge, {Stay, noSelectionControl()});
+  B.emitVoid(Op::OpBranchConditional, {Flag, Leave, Stay});
+  B.beginBlock(Leave);
+  B.emitVoid(Op::OpBranch, {Outer.Merge});
+  B.beginBlock(Stay);
+}
+
+void KernelEmitter::emitLoop(const Stmt *Init, const Expr *Cond, const Stmt *Inc,
+                             const Stmt *Body, const VarDecl *CondVar, bool Unroll) {
+  if (Init)
+    emitStmt(Init);
+  SpvId Header = B.newLabel(), CondBlock = B.newLabel(), BodyBlock = B.newLabel(),
+        Continue = B.newLabel(), Merge = B.newLabel();
+  B.emitVoid(Op::OpBranch, {Header});
+  B.beginBlock(Header);
+  B.emitVoid(Op::OpLoopMerge,
+             {Merge, Continue,
+              static_cast<std::uint32_t>(Unroll ? spv::LoopControlMask::Unroll
+                                                : spv::LoopControlMask::MaskNone)});
+  B.emitVoid(Op::OpBranch, {CondBlock});
+  B.beginBlock(CondBlock);
+  BreakTarget T;
+  T.Merge = Merge;
+  T.Continue = Continue;
+  T.Owner = &frame();
+  Targets.push_back(T);
+  unsigned Index = Targets.size() - 1;
+  if (CondVar)
+    emitLocalVar(CondVar);
+  if (Cond) {
+    SpvId C = emitCondition(Cond);
+    if (!C)
+      return;
+    B.emitVoid(Op::OpBranchConditional, {C, BodyBlock, Merge});
+  } else {
+    B.emitVoid(Op::OpBranch, {BodyBlock});
+  }
+  B.beginBlock(BodyBlock);
+  emitStmt(Body);
+  if (!B.isTerminated())
+    B.emitVoid(Op::OpBranch, {Continue});
+  B.beginBlock(Continue);
+  if (Inc)
+    emitDiscarded(cast<Expr>(Inc));
+  B.emitVoid(Op::OpBranch, {Header});
+  B.beginBlock(Merge);
+  afterLoop(Index);
+}
+
+void KernelEmitter::emitDoWhile(const DoStmt *S, bool Unroll) {
+  SpvId Header = B.newLabel(), BodyBlock = B.newLabel(), Continue = B.newLabel(),
+        Merge = B.newLabel();
+  B.emitVoid(Op::OpBranch, {Header});
+  B.beginBlock(Header);
+  B.emitVoid(Op::OpLoopMerge,
+             {Merge, Continue,
+              static_cast<std::uint32_t>(Unroll ? spv::LoopControlMask::Unroll
+                                                : spv::LoopControlMask::MaskNone)});
+  B.emitVoid(Op::OpBranch, {BodyBlock});
+  B.beginBlock(BodyBlock);
+  BreakTarget T;
+  T.Merge = Merge;
+  T.Continue = Continue;
+  T.Owner = &frame();
+  Targets.push_back(T);
+  unsigned Index = Targets.size() - 1;
+  emitStmt(S->getBody());
+  if (!B.isTerminated())
+    B.emitVoid(Op::OpBranch, {Continue});
+  B.beginBlock(Continue);
+  SpvId C = emitCondition(S->getCond());
+  if (!C)
+    return;
+  B.emitVoid(Op::OpBranchConditional, {C, Header, Merge});
+  B.beginBlock(Merge);
+  afterLoop(Index);
+}
+
+void KernelEmitter::emitBreakOrContinue(bool IsBreak, SourceLocation Loc) {
+  for (auto It = Targets.rbegin(); It != Targets.rend(); ++It) {
+    if (It->IsWrapper)
+      break;
+    B.emitVoid(Op::OpBranch, {IsBreak ? It->Merge : It->Continue});
+    return;
+  }
+  unsupported(Loc, IsBreak ? "this break" : "this continue");
+}
+
+void KernelEmitter::emitReturn(const ReturnStmt *S) {
+  Frame &F = frame();
+  const Expr *Value = S->getRetValue();
+  if (F.IsKernel) {
+    if (Value)
+      emitDiscarded(Value);
+    B.emitVoid(Op::OpReturn, {});
+    return;
+  }
+  if (Value) {
+    if (F.RetType->isReferenceType())
+      F.RetRef = emitLValue(Value);
+    else if (F.RetType->isVoidType())
+      emitDiscarded(Value);
+    else if (F.RetVar) {
+      LValue Ret;
+      Ret.K = LValue::Memory;
+      Ret.Ptr = F.RetVar;
+      Ret.Type = F.RetType;
+      emitInitInto(Ret, Value);
+    }
+  }
+  if (F.WrapperTarget == ~0u)
+    return; // the body's last statement: control falls out of the inlined body
+  if (B.isTerminated())
+    return;
+  BreakTarget &Innermost = Targets.back();
+  if (Innermost.IsWrapper) {
+    B.emitVoid(Op::OpBranch, {Innermost.Merge});
+    return;
+  }
+  B.emitVoid(Op::OpStore, {F.ReturnFlag, B.constBool(true)});
+  for (unsigned I = Targets.size() - 1; I > F.WrapperTarget; --I)
+    Targets[I].SawReturn = true;
+  B.emitVoid(Op::OpBranch, {Innermost.Merge});
+}

@@ -1,0 +1,197 @@
+//===- TypeLowering.cpp ---------------------------------------------------===//
+#include "TypeLowering.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecordLayout.h"
+
+using namespace clang;
+using namespace ampvk;
+
+static QualType canonicalScalar(QualType T) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (const auto *ET = T->getAs<EnumType>())
+    return ET->getDecl()->getIntegerType().getCanonicalType();
+  return T;
+}
+
+bool TypeLowering::isBool(QualType T) const {
+  return canonicalScalar(T)->isBooleanType();
+}
+bool TypeLowering::isFloat(QualType T) const {
+  return canonicalScalar(T)->isRealFloatingType();
+}
+bool TypeLowering::isSigned(QualType T) const {
+  return canonicalScalar(T)->isSignedIntegerType();
+}
+unsigned TypeLowering::bitWidth(QualType T) const {
+  return static_cast<unsigned>(Ctx.getTypeSize(canonicalScalar(T)));
+}
+bool TypeLowering::isScalar(QualType T) const {
+  QualType C = canonicalScalar(T);
+  return C->isArithmeticType();
+}
+
+SpvId TypeLowering::lowerScalar(QualType T, SourceLocation Loc) {
+  QualType C = canonicalScalar(T);
+  if (C->isBooleanType())
+    return B.typeBool();
+  if (C->isRealFloatingType()) {
+    unsigned W = bitWidth(C);
+    if (W == 32 || W == 64)
+      return B.typeFloat(W);
+    OnError(Loc, "the floating-point type '" + C.getAsString() + "'");
+    return 0;
+  }
+  if (C->isIntegerType()) {
+    unsigned W = bitWidth(C);
+    if (W == 32 || W == 64)
+      return B.typeInt(W);
+    OnError(Loc, "the " + std::to_string(W) + "-bit integer type '" + C.getAsString() +
+                     "'");
+    return 0;
+  }
+  OnError(Loc, "the type '" + T.getAsString() + "'");
+  return 0;
+}
+
+SpvId TypeLowering::lower(QualType T, Layout L, SourceLocation Loc) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  auto Key = std::make_pair(T.getTypePtr(), static_cast<int>(L));
+  auto It = Cache.find(Key);
+  if (It != Cache.end())
+    return It->second;
+
+  SpvId Result = 0;
+  if (isScalar(T)) {
+    if (L == Layout::Explicit && isBool(T)) {
+      OnError(Loc, "'bool' in an array or array_view element (use int)");
+      return 0;
+    }
+    Result = lowerScalar(T, Loc);
+  } else if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
+    SpvId Elem = lower(AT->getElementType(), L, Loc);
+    if (!Elem)
+      return 0;
+    auto Len = static_cast<std::uint32_t>(AT->getSize().getZExtValue());
+    if (L == Layout::Explicit) {
+      Result = B.typeArray(Elem, Len, /*Unique=*/true);
+      B.decorate(Result, spv::Decoration::ArrayStride,
+                 {static_cast<std::uint32_t>(
+                     Ctx.getTypeSizeInChars(AT->getElementType()).getQuantity())});
+    } else {
+      Result = B.typeArray(Elem, Len);
+    }
+  } else if (const auto *RT = T->getAs<RecordType>()) {
+    const RecordLowering *R = record(RT->getDecl(), L, Loc);
+    Result = R ? R->Type : 0;
+  } else {
+    OnError(Loc, "the type '" + T.getAsString() + "' as a value");
+    return 0;
+  }
+  if (Result)
+    Cache[Key] = Result;
+  return Result;
+}
+
+const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
+                                           SourceLocation Loc) {
+  RD = RD->getDefinition();
+  if (!RD) {
+    OnError(Loc, "an incomplete class type");
+    return nullptr;
+  }
+  auto Key = std::make_pair(RD, static_cast<int>(L));
+  auto It = Records.find(Key);
+  if (It != Records.end())
+    return It->second.Type ? &It->second : nullptr;
+  RecordLowering &R = Records[Key];
+
+  const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
+  llvm::SmallVector<SpvId, 8> Members;
+  llvm::SmallVector<std::uint32_t, 8> Offsets;
+
+  if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD)) {
+    if (CRD->getNumVBases()) {
+      OnError(Loc, "a class with virtual base classes");
+      return nullptr;
+    }
+    if (CRD->isPolymorphic()) {
+      OnError(Loc, "a class with virtual functions");
+      return nullptr;
+    }
+    for (const CXXBaseSpecifier &BS : CRD->bases()) {
+      const CXXRecordDecl *Base = BS.getType()->getAsCXXRecordDecl();
+      if (Base->isEmpty())
+        continue;
+      SpvId BT = lower(BS.getType(), L, Loc);
+      if (!BT)
+        return nullptr;
+      R.BaseIndex[Base] = Members.size();
+      R.MemberTypes.push_back(BS.getType());
+      Members.push_back(BT);
+      Offsets.push_back(
+          static_cast<std::uint32_t>(RL.getBaseClassOffset(Base).getQuantity()));
+    }
+  }
+  for (const FieldDecl *FD : RD->fields()) {
+    if (FD->isBitField()) {
+      OnError(FD->getLocation(), "a bit-field");
+      return nullptr;
+    }
+    if (FD->getType()->isReferenceType() || FD->getType()->isPointerType()) {
+      OnError(FD->getLocation(), "a pointer or reference member in a value used by the kernel");
+      return nullptr;
+    }
+    if (const auto *FR = FD->getType()->getAsCXXRecordDecl())
+      if (FR->isEmpty())
+        continue;
+    SpvId FT = lower(FD->getType(), L, FD->getLocation());
+    if (!FT)
+      return nullptr;
+    R.FieldIndex[FD] = Members.size();
+    R.MemberTypes.push_back(FD->getType());
+    Members.push_back(FT);
+    Offsets.push_back(static_cast<std::uint32_t>(
+        Ctx.toCharUnitsFromBits(RL.getFieldOffset(FD->getFieldIndex())).getQuantity()));
+  }
+  if (Members.empty()) {
+    if (L == Layout::Explicit) {
+      OnError(Loc, "an empty class as array or array_view element");
+      return nullptr;
+    }
+    R.Empty = true;
+    Members.push_back(B.typeInt(32));
+    Offsets.push_back(0);
+  }
+  R.Type = B.typeStruct(Members);
+  if (L == Layout::Explicit)
+    for (unsigned I = 0; I < Offsets.size(); ++I)
+      B.decorateMember(R.Type, I, spv::Decoration::Offset, {Offsets[I]});
+  if (const IdentifierInfo *II = RD->getIdentifier())
+    B.name(R.Type, II->getName());
+  return &R;
+}
+
+SpvId TypeLowering::convert(SpvId Value, QualType T, Layout From, Layout To) {
+  if (From == To || isScalar(T))
+    return Value;
+  SpvId ToType = lower(T, To, SourceLocation());
+  if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
+    llvm::SmallVector<std::uint32_t, 16> Parts;
+    SpvId FromElem = lower(AT->getElementType(), From, SourceLocation());
+    for (std::uint32_t I = 0, E = AT->getSize().getZExtValue(); I < E; ++I) {
+      SpvId Elem = B.emit(spv::Op::OpCompositeExtract, FromElem, {Value, I});
+      Parts.push_back(convert(Elem, AT->getElementType(), From, To));
+    }
+    return B.emit(spv::Op::OpCompositeConstruct, ToType, Parts);
+  }
+  const RecordLowering *FromR = record(T->getAsRecordDecl(), From, SourceLocation());
+  llvm::SmallVector<std::uint32_t, 16> Parts;
+  for (unsigned I = 0; I < FromR->MemberTypes.size(); ++I) {
+    QualType MT = FromR->MemberTypes[I];
+    SpvId Member = B.emit(spv::Op::OpCompositeExtract, lower(MT, From, SourceLocation()),
+                          {Value, I});
+    Parts.push_back(convert(Member, MT, From, To));
+  }
+  return B.emit(spv::Op::OpCompositeConstruct, ToType, Parts);
+}

@@ -1,0 +1,69 @@
+//===- TypeLowering.h - C++ types to SPIR-V types --------------------------===//
+//
+// Each C++ type has two SPIR-V forms. Logical: for Function and Workgroup
+// memory, no layout decorations. Explicit: for storage buffers, with Offset and
+// ArrayStride taken from Clang's own record layout, so that the device reads
+// exactly the bytes the host wrote.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPVK_PLUGIN_EMIT_TYPELOWERING_H
+#define AMPVK_PLUGIN_EMIT_TYPELOWERING_H
+
+#include "spirv/SpirvModuleBuilder.h"
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <functional>
+#include <map>
+
+namespace ampvk {
+
+enum class Layout { Logical, Explicit };
+
+struct RecordLowering {
+  SpvId Type = 0;
+  llvm::DenseMap<const clang::FieldDecl *, unsigned> FieldIndex;
+  llvm::DenseMap<const clang::CXXRecordDecl *, unsigned> BaseIndex;
+  llvm::SmallVector<clang::QualType, 8> MemberTypes;
+  bool Empty = false; // no data at all: lowered to a placeholder member
+};
+
+class TypeLowering {
+public:
+  // Reports an unsupported type; lowering then returns 0.
+  using ErrorFn = std::function<void(clang::SourceLocation, llvm::StringRef)>;
+
+  TypeLowering(clang::ASTContext &Ctx, SpirvModuleBuilder &B, ErrorFn OnError)
+      : Ctx(Ctx), B(B), OnError(std::move(OnError)) {}
+
+  SpvId lower(clang::QualType T, Layout L, clang::SourceLocation Loc);
+  const RecordLowering *record(const clang::RecordDecl *RD, Layout L,
+                               clang::SourceLocation Loc);
+
+  // Scalar classification of an arithmetic (or enum) type.
+  bool isBool(clang::QualType T) const;
+  bool isFloat(clang::QualType T) const;
+  bool isSigned(clang::QualType T) const;
+  unsigned bitWidth(clang::QualType T) const;
+  bool isScalar(clang::QualType T) const;
+
+  // Copies a composite value between the logical and explicit forms.
+  SpvId convert(SpvId Value, clang::QualType T, Layout From, Layout To);
+
+  clang::ASTContext &context() { return Ctx; }
+
+private:
+  SpvId lowerScalar(clang::QualType T, clang::SourceLocation Loc);
+
+  clang::ASTContext &Ctx;
+  SpirvModuleBuilder &B;
+  ErrorFn OnError;
+  std::map<std::pair<const clang::Type *, int>, SpvId> Cache;
+  std::map<std::pair<const clang::RecordDecl *, int>, RecordLowering> Records;
+};
+
+} // namespace ampvk
+
+#endif

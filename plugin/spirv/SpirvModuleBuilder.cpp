@@ -1,0 +1,320 @@
+//===- SpirvModuleBuilder.cpp ---------------------------------------------===//
+#include "SpirvModuleBuilder.h"
+
+#include <cstring>
+
+using namespace ampvk;
+
+SpirvModuleBuilder::SpirvModuleBuilder() {}
+
+void SpirvModuleBuilder::encode(Words &Out, spv::Op Op,
+                                llvm::ArrayRef<std::uint32_t> Operands) {
+  Out.push_back(static_cast<std::uint32_t>((Operands.size() + 1) << 16) |
+                static_cast<std::uint32_t>(Op));
+  Out.insert(Out.end(), Operands.begin(), Operands.end());
+}
+
+void SpirvModuleBuilder::appendString(llvm::SmallVectorImpl<std::uint32_t> &W,
+                                      llvm::StringRef S) {
+  // Nul-terminated, padded to a whole word.
+  std::size_t NumWords = S.size() / 4 + 1;
+  std::size_t Base = W.size();
+  W.resize(Base + NumWords, 0);
+  std::memcpy(W.data() + Base, S.data(), S.size());
+}
+
+SpvId SpirvModuleBuilder::glslStd450() {
+  if (!GlslImport)
+    GlslImport = newId();
+  return GlslImport;
+}
+
+SpvId SpirvModuleBuilder::cachedType(spv::Op Op,
+                                     llvm::ArrayRef<std::uint32_t> Operands) {
+  std::vector<std::uint32_t> Key;
+  Key.push_back(static_cast<std::uint32_t>(Op));
+  Key.insert(Key.end(), Operands.begin(), Operands.end());
+  auto It = TypeCache.find(Key);
+  if (It != TypeCache.end())
+    return It->second;
+  SpvId Id = newId();
+  llvm::SmallVector<std::uint32_t, 8> Ops;
+  Ops.push_back(Id);
+  Ops.append(Operands.begin(), Operands.end());
+  encode(TypesAndGlobals, Op, Ops);
+  TypeCache.emplace(std::move(Key), Id);
+  return Id;
+}
+
+SpvId SpirvModuleBuilder::typeVoid() { return cachedType(spv::Op::OpTypeVoid, {}); }
+SpvId SpirvModuleBuilder::typeBool() { return cachedType(spv::Op::OpTypeBool, {}); }
+
+SpvId SpirvModuleBuilder::typeInt(unsigned Width) {
+  if (Width == 64)
+    addCapability(spv::Capability::Int64);
+  return cachedType(spv::Op::OpTypeInt, {Width, 1});
+}
+
+SpvId SpirvModuleBuilder::typeFloat(unsigned Width) {
+  if (Width == 64)
+    addCapability(spv::Capability::Float64);
+  return cachedType(spv::Op::OpTypeFloat, {Width});
+}
+
+SpvId SpirvModuleBuilder::typeVector(SpvId Elem, unsigned Count) {
+  return cachedType(spv::Op::OpTypeVector, {Elem, Count});
+}
+
+SpvId SpirvModuleBuilder::typeArray(SpvId Elem, std::uint32_t Length, bool Unique) {
+  SpvId Len = constInt(32, Length);
+  if (!Unique)
+    return cachedType(spv::Op::OpTypeArray, {Elem, Len});
+  SpvId Id = newId();
+  encode(TypesAndGlobals, spv::Op::OpTypeArray, {Id, Elem, Len});
+  return Id;
+}
+
+SpvId SpirvModuleBuilder::typeRuntimeArray(SpvId Elem) {
+  SpvId Id = newId();
+  encode(TypesAndGlobals, spv::Op::OpTypeRuntimeArray, {Id, Elem});
+  return Id;
+}
+
+SpvId SpirvModuleBuilder::typeStruct(llvm::ArrayRef<SpvId> Members) {
+  SpvId Id = newId();
+  llvm::SmallVector<std::uint32_t, 8> Ops{Id};
+  Ops.append(Members.begin(), Members.end());
+  encode(TypesAndGlobals, spv::Op::OpTypeStruct, Ops);
+  return Id;
+}
+
+SpvId SpirvModuleBuilder::typePointer(spv::StorageClass SC, SpvId Pointee) {
+  return cachedType(spv::Op::OpTypePointer,
+                    {static_cast<std::uint32_t>(SC), Pointee});
+}
+
+SpvId SpirvModuleBuilder::typeFunction(SpvId Ret, llvm::ArrayRef<SpvId> Params) {
+  llvm::SmallVector<std::uint32_t, 4> Ops{Ret};
+  Ops.append(Params.begin(), Params.end());
+  return cachedType(spv::Op::OpTypeFunction, Ops);
+}
+
+SpvId SpirvModuleBuilder::constInt(unsigned Width, std::uint64_t Value) {
+  SpvId Type = typeInt(Width);
+  std::vector<std::uint32_t> Key{static_cast<std::uint32_t>(spv::Op::OpConstant), Type,
+                                 static_cast<std::uint32_t>(Value)};
+  if (Width == 64)
+    Key.push_back(static_cast<std::uint32_t>(Value >> 32));
+  auto It = ConstCache.find(Key);
+  if (It != ConstCache.end())
+    return It->second;
+  SpvId Id = newId();
+  llvm::SmallVector<std::uint32_t, 4> Ops{Type, Id};
+  Ops.append(Key.begin() + 2, Key.end());
+  encode(TypesAndGlobals, spv::Op::OpConstant, Ops);
+  ConstCache.emplace(std::move(Key), Id);
+  return Id;
+}
+
+SpvId SpirvModuleBuilder::constFloat(unsigned Width, double Value) {
+  SpvId Type = typeFloat(Width);
+  std::vector<std::uint32_t> Key{static_cast<std::uint32_t>(spv::Op::OpConstant), Type};
+  if (Width == 32) {
+    float F = static_cast<float>(Value);
+    std::uint32_t Bits;
+    std::memcpy(&Bits, &F, 4);
+    Key.push_back(Bits);
+  } else {
+    std::uint64_t Bits;
+    std::memcpy(&Bits, &Value, 8);
+    Key.push_back(static_cast<std::uint32_t>(Bits));
+    Key.push_back(static_cast<std::uint32_t>(Bits >> 32));
+  }
+  auto It = ConstCache.find(Key);
+  if (It != ConstCache.end())
+    return It->second;
+  SpvId Id = newId();
+  llvm::SmallVector<std::uint32_t, 4> Ops{Type, Id};
+  Ops.append(Key.begin() + 2, Key.end());
+  encode(TypesAndGlobals, spv::Op::OpConstant, Ops);
+  ConstCache.emplace(std::move(Key), Id);
+  return Id;
+}
+
+SpvId SpirvModuleBuilder::constBool(bool V) {
+  spv::Op Op = V ? spv::Op::OpConstantTrue : spv::Op::OpConstantFalse;
+  SpvId Type = typeBool();
+  std::vector<std::uint32_t> Key{static_cast<std::uint32_t>(Op), Type};
+  auto It = ConstCache.find(Key);
+  if (It != ConstCache.end())
+    return It->second;
+  SpvId Id = newId();
+  encode(TypesAndGlobals, Op, {Type, Id});
+  ConstCache.emplace(std::move(Key), Id);
+  return Id;
+}
+
+SpvId SpirvModuleBuilder::constNull(SpvId Type) {
+  std::vector<std::uint32_t> Key{static_cast<std::uint32_t>(spv::Op::OpConstantNull), Type};
+  auto It = ConstCache.find(Key);
+  if (It != ConstCache.end())
+    return It->second;
+  SpvId Id = newId();
+  encode(TypesAndGlobals, spv::Op::OpConstantNull, {Type, Id});
+  ConstCache.emplace(std::move(Key), Id);
+  return Id;
+}
+
+SpvId SpirvModuleBuilder::constComposite(SpvId Type, llvm::ArrayRef<SpvId> Parts) {
+  std::vector<std::uint32_t> Key{static_cast<std::uint32_t>(spv::Op::OpConstantComposite),
+                                 Type};
+  Key.insert(Key.end(), Parts.begin(), Parts.end());
+  auto It = ConstCache.find(Key);
+  if (It != ConstCache.end())
+    return It->second;
+  SpvId Id = newId();
+  llvm::SmallVector<std::uint32_t, 8> Ops{Type, Id};
+  Ops.append(Parts.begin(), Parts.end());
+  encode(TypesAndGlobals, spv::Op::OpConstantComposite, Ops);
+  ConstCache.emplace(std::move(Key), Id);
+  return Id;
+}
+
+void SpirvModuleBuilder::decorate(SpvId Target, spv::Decoration D,
+                                  llvm::ArrayRef<std::uint32_t> Args) {
+  llvm::SmallVector<std::uint32_t, 4> Ops{Target, static_cast<std::uint32_t>(D)};
+  Ops.append(Args.begin(), Args.end());
+  encode(Annotations, spv::Op::OpDecorate, Ops);
+}
+
+void SpirvModuleBuilder::decorateMember(SpvId Struct, std::uint32_t Member,
+                                        spv::Decoration D,
+                                        llvm::ArrayRef<std::uint32_t> Args) {
+  llvm::SmallVector<std::uint32_t, 4> Ops{Struct, Member,
+                                          static_cast<std::uint32_t>(D)};
+  Ops.append(Args.begin(), Args.end());
+  encode(Annotations, spv::Op::OpMemberDecorate, Ops);
+}
+
+void SpirvModuleBuilder::name(SpvId Target, llvm::StringRef Name) {
+  llvm::SmallVector<std::uint32_t, 8> Ops{Target};
+  appendString(Ops, Name);
+  encode(Names, spv::Op::OpName, Ops);
+}
+
+SpvId SpirvModuleBuilder::globalVariable(SpvId PointeeType, spv::StorageClass SC) {
+  SpvId PtrType = typePointer(SC, PointeeType);
+  SpvId Id = newId();
+  encode(TypesAndGlobals, spv::Op::OpVariable,
+         {PtrType, Id, static_cast<std::uint32_t>(SC)});
+  return Id;
+}
+
+void SpirvModuleBuilder::entryPoint(spv::ExecutionModel Model, SpvId Fn,
+                                    llvm::StringRef Name,
+                                    llvm::ArrayRef<SpvId> Interface) {
+  llvm::SmallVector<std::uint32_t, 8> Ops{static_cast<std::uint32_t>(Model), Fn};
+  appendString(Ops, Name);
+  Ops.append(Interface.begin(), Interface.end());
+  encode(EntryPoints, spv::Op::OpEntryPoint, Ops);
+}
+
+void SpirvModuleBuilder::executionMode(SpvId Fn, spv::ExecutionMode Mode,
+                                       llvm::ArrayRef<std::uint32_t> Args) {
+  llvm::SmallVector<std::uint32_t, 4> Ops{Fn, static_cast<std::uint32_t>(Mode)};
+  Ops.append(Args.begin(), Args.end());
+  encode(ExecutionModes, spv::Op::OpExecutionMode, Ops);
+}
+
+SpvId SpirvModuleBuilder::beginFunction(SpvId RetType, SpvId FnType) {
+  SpvId Id = newId();
+  FunctionHeader.clear();
+  FunctionVariables.clear();
+  FunctionBody.clear();
+  encode(FunctionHeader, spv::Op::OpFunction,
+         {RetType, Id, static_cast<std::uint32_t>(spv::FunctionControlMask::MaskNone),
+          FnType});
+  FirstBlockOpen = true;
+  return Id;
+}
+
+void SpirvModuleBuilder::endFunction() {
+  // The first OpLabel of FunctionBody starts the entry block: the variables
+  // go right after it.
+  Functions.insert(Functions.end(), FunctionHeader.begin(), FunctionHeader.end());
+  if (!FunctionBody.empty()) {
+    Functions.insert(Functions.end(), FunctionBody.begin(), FunctionBody.begin() + 2);
+    Functions.insert(Functions.end(), FunctionVariables.begin(), FunctionVariables.end());
+    Functions.insert(Functions.end(), FunctionBody.begin() + 2, FunctionBody.end());
+  }
+  encode(Functions, spv::Op::OpFunctionEnd, {});
+  Terminated = true;
+}
+
+SpvId SpirvModuleBuilder::functionVariable(SpvId PointeeType) {
+  SpvId PtrType = typePointer(spv::StorageClass::Function, PointeeType);
+  SpvId Id = newId();
+  encode(FunctionVariables, spv::Op::OpVariable,
+         {PtrType, Id, static_cast<std::uint32_t>(spv::StorageClass::Function)});
+  return Id;
+}
+
+void SpirvModuleBuilder::beginBlock(SpvId Label) {
+  encode(FunctionBody, spv::Op::OpLabel, {Label});
+  CurrentBlock = Label;
+  Terminated = false;
+}
+
+static bool isTerminator(spv::Op Op) {
+  switch (Op) {
+  case spv::Op::OpBranch:
+  case spv::Op::OpBranchConditional:
+  case spv::Op::OpSwitch:
+  case spv::Op::OpReturn:
+  case spv::Op::OpReturnValue:
+  case spv::Op::OpKill:
+  case spv::Op::OpUnreachable:
+    return true;
+  default:
+    return false;
+  }
+}
+
+SpvId SpirvModuleBuilder::emit(spv::Op Op, SpvId ResultType,
+                               llvm::ArrayRef<std::uint32_t> Operands) {
+  SpvId Id = newId();
+  llvm::SmallVector<std::uint32_t, 8> Ops{ResultType, Id};
+  Ops.append(Operands.begin(), Operands.end());
+  encode(FunctionBody, Op, Ops);
+  return Id;
+}
+
+void SpirvModuleBuilder::emitVoid(spv::Op Op, llvm::ArrayRef<std::uint32_t> Operands) {
+  encode(FunctionBody, Op, Operands);
+  if (isTerminator(Op))
+    Terminated = true;
+}
+
+std::vector<std::uint32_t> SpirvModuleBuilder::finish(std::uint32_t Version) {
+  Words Out;
+  Out.push_back(spv::MagicNumber);
+  Out.push_back(Version);
+  Out.push_back(0x00AB0000u); // generator: unregistered tool, version 0
+  Out.push_back(NextId);      // bound
+  Out.push_back(0);
+  for (spv::Capability Cap : Capabilities)
+    encode(Out, spv::Op::OpCapability, {static_cast<std::uint32_t>(Cap)});
+  if (GlslImport) {
+    llvm::SmallVector<std::uint32_t, 8> Ops{GlslImport};
+    appendString(Ops, "GLSL.std.450");
+    encode(Out, spv::Op::OpExtInstImport, Ops);
+  }
+  encode(Out, spv::Op::OpMemoryModel,
+         {static_cast<std::uint32_t>(spv::AddressingModel::Logical),
+          static_cast<std::uint32_t>(spv::MemoryModel::GLSL450)});
+  for (const Words *Section : {&EntryPoints, &ExecutionModes, &Names, &Annotations,
+                               &TypesAndGlobals, &Functions})
+    Out.insert(Out.end(), Section->begin(), Section->end());
+  Out[3] = NextId;
+  return Out;
+}

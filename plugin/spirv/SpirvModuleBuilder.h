@@ -1,0 +1,113 @@
+//===- SpirvModuleBuilder.h - Writes SPIR-V words for one module ---------===//
+//
+// A small, self-contained SPIR-V writer: sections in the order the SPIR-V
+// specification requires, de-duplicated types and constants, and one function
+// at a time. The kernel emitter inlines every call, so a module has exactly one
+// function (the entry point), but nothing here depends on that.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPVK_PLUGIN_SPIRV_SPIRVMODULEBUILDER_H
+#define AMPVK_PLUGIN_SPIRV_SPIRVMODULEBUILDER_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <spirv/unified1/spirv.hpp11>
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <vector>
+
+namespace ampvk {
+
+using SpvId = std::uint32_t;
+
+class SpirvModuleBuilder {
+public:
+  SpirvModuleBuilder();
+
+  SpvId newId() { return NextId++; }
+
+  void addCapability(spv::Capability Cap) { Capabilities.insert(Cap); }
+  SpvId glslStd450();
+
+  // Types. Structs and arrays with explicit layout are never shared, because
+  // they carry decorations; the others are de-duplicated.
+  SpvId typeVoid();
+  SpvId typeBool();
+  SpvId typeInt(unsigned Width);   // always the signed flavour; signedness
+                                   // lives in the operations, as in LLVM IR
+  SpvId typeFloat(unsigned Width);
+  SpvId typeVector(SpvId Elem, unsigned Count);
+  SpvId typeArray(SpvId Elem, std::uint32_t Length, bool Unique = false);
+  SpvId typeRuntimeArray(SpvId Elem);
+  SpvId typeStruct(llvm::ArrayRef<SpvId> Members);
+  SpvId typePointer(spv::StorageClass SC, SpvId Pointee);
+  SpvId typeFunction(SpvId Ret, llvm::ArrayRef<SpvId> Params);
+
+  // Constants.
+  SpvId constInt(unsigned Width, std::uint64_t Value);
+  SpvId constI32(std::int32_t V) { return constInt(32, static_cast<std::uint32_t>(V)); }
+  SpvId constFloat(unsigned Width, double Value);
+  SpvId constBool(bool V);
+  SpvId constNull(SpvId Type);
+  SpvId constComposite(SpvId Type, llvm::ArrayRef<SpvId> Parts);
+
+  // Decorations and names.
+  void decorate(SpvId Target, spv::Decoration D, llvm::ArrayRef<std::uint32_t> Args = {});
+  void decorateMember(SpvId Struct, std::uint32_t Member, spv::Decoration D,
+                      llvm::ArrayRef<std::uint32_t> Args = {});
+  void name(SpvId Target, llvm::StringRef Name);
+
+  // Module-scope variables (not Function storage).
+  SpvId globalVariable(SpvId PointeeType, spv::StorageClass SC);
+
+  // Entry point and execution modes.
+  void entryPoint(spv::ExecutionModel Model, SpvId Fn, llvm::StringRef Name,
+                  llvm::ArrayRef<SpvId> Interface);
+  void executionMode(SpvId Fn, spv::ExecutionMode Mode,
+                     llvm::ArrayRef<std::uint32_t> Args);
+
+  // Function bodies.
+  SpvId beginFunction(SpvId RetType, SpvId FnType);
+  void endFunction();
+  // Function-storage variables go to the top of the entry block, as SPIR-V
+  // requires, wherever in the body they are declared.
+  SpvId functionVariable(SpvId PointeeType);
+  SpvId newLabel() { return newId(); }
+  void beginBlock(SpvId Label);
+  SpvId currentBlock() const { return CurrentBlock; }
+  bool isTerminated() const { return Terminated; }
+
+  // Appends an instruction with a result to the current block.
+  SpvId emit(spv::Op Op, SpvId ResultType, llvm::ArrayRef<std::uint32_t> Operands);
+  // Appends an instruction without a result (or with no type: none here).
+  void emitVoid(spv::Op Op, llvm::ArrayRef<std::uint32_t> Operands);
+
+  std::vector<std::uint32_t> finish(std::uint32_t Version = 0x00010300);
+
+  static void appendString(llvm::SmallVectorImpl<std::uint32_t> &Words, llvm::StringRef S);
+
+private:
+  using Words = std::vector<std::uint32_t>;
+  static void encode(Words &Out, spv::Op Op, llvm::ArrayRef<std::uint32_t> Operands);
+  SpvId cachedType(spv::Op Op, llvm::ArrayRef<std::uint32_t> Operands);
+
+  SpvId NextId = 1;
+  std::set<spv::Capability> Capabilities;
+  SpvId GlslImport = 0;
+  Words EntryPoints, ExecutionModes, Names, Annotations, TypesAndGlobals;
+  Words FunctionHeader, FunctionVariables, FunctionBody, Functions;
+  std::map<std::vector<std::uint32_t>, SpvId> TypeCache;
+  std::map<std::vector<std::uint32_t>, SpvId> ConstCache;
+  SpvId CurrentBlock = 0;
+  bool Terminated = true;
+  bool FirstBlockOpen = false;
+};
+
+} // namespace ampvk
+
+#endif

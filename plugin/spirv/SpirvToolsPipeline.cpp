@@ -1,0 +1,56 @@
+//===- SpirvToolsPipeline.cpp ---------------------------------------------===//
+#include "SpirvToolsPipeline.h"
+
+#include <spirv-tools/libspirv.hpp>
+#include <spirv-tools/optimizer.hpp>
+
+using namespace ampvk;
+
+static constexpr spv_target_env TargetEnv = SPV_ENV_VULKAN_1_1;
+
+static spvtools::MessageConsumer collectInto(std::string &Out) {
+  return [&Out](spv_message_level_t, const char *, const spv_position_t &Pos,
+                const char *Message) {
+    Out += "  ";
+    if (Pos.index)
+      Out += "(word " + std::to_string(Pos.index) + ") ";
+    Out += Message;
+    Out += "\n";
+  };
+}
+
+SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Words,
+                                            bool Optimize) {
+  SpirvPipelineResult R;
+  spvtools::Optimizer Opt(TargetEnv);
+  Opt.SetMessageConsumer(collectInto(R.Messages));
+  Opt.RegisterLegalizationPasses();
+  if (Optimize)
+    Opt.RegisterPerformancePasses();
+  spvtools::OptimizerOptions Options;
+  // The emitter's module is valid SPIR-V before legalization too, but the
+  // validator runs once, on the final module, below.
+  Options.set_run_validator(false);
+  if (!Opt.Run(Words.data(), Words.size(), &R.Words, Options)) {
+    R.Messages = "SPIRV-Tools optimizer failed:\n" + R.Messages;
+    return R;
+  }
+  spvtools::SpirvTools Tools(TargetEnv);
+  std::string ValidationMessages;
+  Tools.SetMessageConsumer(collectInto(ValidationMessages));
+  spvtools::ValidatorOptions VOpts;
+  if (!Tools.Validate(R.Words.data(), R.Words.size(), VOpts)) {
+    R.Messages = "spirv-val rejected the kernel:\n" + ValidationMessages;
+    return R;
+  }
+  R.Ok = true;
+  return R;
+}
+
+std::string ampvk::disassemble(const std::vector<std::uint32_t> &Words) {
+  spvtools::SpirvTools Tools(TargetEnv);
+  std::string Text;
+  if (!Tools.Disassemble(Words, &Text, SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES))
+    return "<could not disassemble>";
+  return Text;
+}

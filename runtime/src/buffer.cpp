@@ -1,0 +1,231 @@
+#include "buffer.h"
+
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <string>
+
+#include <ampvk/runtime.h>
+
+#include "device.h"
+#include "queue.h"
+#include "transfer.h"
+
+namespace ampvk {
+namespace rt {
+namespace {
+
+void destroy(buffer *b) noexcept {
+  device &d = b->owner;
+  delete b;
+  d.live_buffers.fetch_sub(1);
+}
+
+buffer &checked(buffer *b, const char *function) {
+  if (!b)
+    throw concurrency::runtime_exception(std::string("ampvk: ") + function +
+                                             " called with a null buffer",
+                                         concurrency::E_INVALIDARG_AMP);
+  return *b;
+}
+
+void check_range(const buffer &b, std::size_t offset, std::size_t bytes, const char *what) {
+  if (offset > b.bytes || bytes > b.bytes - offset)
+    throw concurrency::runtime_exception(
+        std::string("ampvk: ") + what + " of " + std::to_string(bytes) + " bytes at offset " +
+            std::to_string(offset) + " is outside a buffer of " + std::to_string(b.bytes) +
+            " bytes",
+        concurrency::E_INVALIDARG_AMP);
+}
+
+} // namespace
+
+buffer::buffer(device &d, std::size_t size, bool is_wrapped, void *host_memory)
+    : owner(d), bytes(size), wrapped(is_wrapped) {
+  host.store(host_memory, std::memory_order_relaxed);
+}
+
+buffer::~buffer() = default;
+
+void buffer::ensure_storage() {
+  if (storage)
+    return;
+  storage = allocate_buffer(owner, bytes,
+                            owner.physical().unified_memory ? memory_use::mapped_storage
+                                                            : memory_use::storage);
+}
+
+void *buffer::host_pointer() {
+  void *h = host.load(std::memory_order_relaxed);
+  if (h || wrapped)
+    return h;
+  // Contents are undefined until written, so the shadow need not be cleared.
+  shadow.reset(new unsigned char[bytes ? bytes : 1]);
+  host.store(shadow.get(), std::memory_order_release);
+  return shadow.get();
+}
+
+void buffer::make_host_current(bool for_write, bool discard_old) {
+  queue &q = owner.queue();
+  unsigned s = state.load(std::memory_order_relaxed);
+  if (aliased) {
+    // One copy: only wait until the GPU is done with the memory.
+    if (!(s & host_current))
+      q.wait_for(last_write);
+    if (for_write && (s & device_in_use))
+      q.wait_for(last_use);
+    unsigned next = for_write ? unsigned(host_current) : (s | host_current);
+    if (q.done(last_use))
+      next &= ~unsigned(device_in_use);
+    state.store(next, std::memory_order_release);
+    return;
+  }
+  host_pointer();
+  if (!(s & host_current) && !discard_old)
+    download(q, *this);
+  state.store(for_write ? unsigned(host_current) : (s | host_current), std::memory_order_release);
+}
+
+void add_hold(buffer &b) noexcept { ++b.gpu_holds; }
+
+void drop_hold(buffer &b) noexcept {
+  if (--b.gpu_holds == 0 && b.orphaned)
+    destroy(&b);
+}
+
+buffer *buffer_wrap_host(device *d, void *host, std::size_t bytes) {
+  if (!d)
+    throw concurrency::runtime_exception("ampvk: buffer_wrap_host called with a null device",
+                                         concurrency::E_INVALIDARG_AMP);
+  if (!host && bytes)
+    throw concurrency::runtime_exception("ampvk: cannot view " + std::to_string(bytes) +
+                                             " bytes at a null host pointer",
+                                         concurrency::E_INVALIDARG_AMP);
+  d->open();
+  auto *b = new buffer(*d, bytes, true, host);
+  b->state.store(buffer::host_current, std::memory_order_release);
+  d->live_buffers.fetch_add(1);
+  return b;
+}
+
+buffer *buffer_create(device *d, std::size_t bytes) {
+  if (!d)
+    throw concurrency::runtime_exception("ampvk: buffer_create called with a null device",
+                                         concurrency::E_INVALIDARG_AMP);
+  d->open();
+  std::lock_guard<std::mutex> lock(d->mutex());
+  d->check_not_lost();
+  auto b = std::make_unique<buffer>(*d, bytes, false, nullptr);
+  b->ensure_storage(); // array<T,N> lives on the device: fail here, not at first launch
+  if (b->storage.mapped) {
+    b->aliased = true;
+    b->host.store(b->storage.mapped, std::memory_order_relaxed);
+  }
+  // Undefined contents are current everywhere: nothing to copy either way.
+  b->state.store(b->aliased ? unsigned(buffer::host_current)
+                            : unsigned(buffer::host_current | buffer::device_current),
+                 std::memory_order_release);
+  d->live_buffers.fetch_add(1);
+  return b.release();
+}
+
+void buffer_retain(buffer *b) noexcept {
+  if (b)
+    b->refs.fetch_add(1, std::memory_order_relaxed);
+}
+
+void buffer_release(buffer *b) noexcept {
+  if (!b || b->refs.fetch_sub(1, std::memory_order_acq_rel) != 1)
+    return;
+  device &d = b->owner;
+  std::lock_guard<std::mutex> lock(d.mutex());
+  if (b->wrapped && !(b->state.load(std::memory_order_relaxed) & buffer::host_current) &&
+      !d.lost) {
+    // C++ AMP: destroying the last view synchronizes the data source.
+    try {
+      download(d.queue(), *b);
+    } catch (const std::exception &e) {
+      std::fprintf(stderr,
+                   "ampvk: results could not be copied back to host memory when the last "
+                   "array_view of it was destroyed: %s\n",
+                   e.what());
+    } catch (...) {
+      std::fprintf(stderr, "ampvk: results could not be copied back to host memory when the "
+                           "last array_view of it was destroyed\n");
+    }
+  }
+  b->host.store(nullptr, std::memory_order_relaxed); // the caller may free it now
+  if (b->gpu_holds == 0)
+    destroy(b);
+  else
+    b->orphaned = true; // the last submission using it destroys it
+}
+
+device *buffer_device(const buffer *b) { return &checked(const_cast<buffer *>(b), "buffer_device").owner; }
+
+std::size_t buffer_size(const buffer *b) { return checked(const_cast<buffer *>(b), "buffer_size").bytes; }
+
+void *buffer_host_data(buffer *b, access a) {
+  buffer &buf = checked(b, "buffer_host_data");
+  unsigned s = buf.state.load(std::memory_order_acquire);
+  bool fast = a == access::read ? (s & buffer::host_current) != 0 : s == buffer::host_current;
+  if (fast) {
+    void *h = buf.host.load(std::memory_order_acquire);
+    if (h || buf.wrapped)
+      return h;
+  }
+  std::lock_guard<std::mutex> lock(buf.owner.mutex());
+  buf.owner.check_not_lost();
+  buf.make_host_current(a != access::read);
+  return buf.host_pointer();
+}
+
+void buffer_synchronize(buffer *b) {
+  buffer &buf = checked(b, "buffer_synchronize");
+  if (buf.state.load(std::memory_order_acquire) & buffer::host_current)
+    return;
+  std::lock_guard<std::mutex> lock(buf.owner.mutex());
+  buf.owner.check_not_lost();
+  buf.make_host_current(false);
+}
+
+void buffer_discard(buffer *b) {
+  buffer &buf = checked(b, "buffer_discard");
+  std::lock_guard<std::mutex> lock(buf.owner.mutex());
+  if (buf.aliased)
+    return; // one copy: there is no transfer to skip
+  // Undefined contents are current in both copies: the next launch uploads
+  // nothing and a host access downloads nothing.
+  buf.state.store(buffer::host_current | buffer::device_current, std::memory_order_release);
+}
+
+void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t bytes) {
+  buffer &buf = checked(b, "buffer_write");
+  check_range(buf, offset, bytes, "buffer_write");
+  if (bytes && !src)
+    throw concurrency::runtime_exception("ampvk: buffer_write from a null pointer",
+                                         concurrency::E_INVALIDARG_AMP);
+  std::lock_guard<std::mutex> lock(buf.owner.mutex());
+  buf.owner.check_not_lost();
+  // Host becomes the only current copy; a write of the whole buffer needs no
+  // download of the old contents first.
+  buf.make_host_current(true, offset == 0 && bytes == buf.bytes);
+  if (bytes)
+    std::memcpy(static_cast<unsigned char *>(buf.host_pointer()) + offset, src, bytes);
+}
+
+void buffer_read(buffer *b, std::size_t offset, void *dst, std::size_t bytes) {
+  buffer &buf = checked(b, "buffer_read");
+  check_range(buf, offset, bytes, "buffer_read");
+  if (bytes && !dst)
+    throw concurrency::runtime_exception("ampvk: buffer_read into a null pointer",
+                                         concurrency::E_INVALIDARG_AMP);
+  std::lock_guard<std::mutex> lock(buf.owner.mutex());
+  buf.owner.check_not_lost();
+  buf.make_host_current(false);
+  if (bytes)
+    std::memcpy(dst, static_cast<const unsigned char *>(buf.host_pointer()) + offset, bytes);
+}
+
+} // namespace rt
+} // namespace ampvk

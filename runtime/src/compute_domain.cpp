@@ -1,0 +1,104 @@
+#include "compute_domain.h"
+
+#include <string>
+
+#include <ampvk/exceptions.h>
+
+namespace ampvk {
+namespace rt {
+namespace {
+
+const char *const axis_name[3] = {"x", "y", "z"};
+
+[[noreturn]] void invalid(const std::string &why) {
+  throw concurrency::invalid_compute_domain("concurrency::parallel_for_each: " + why);
+}
+
+std::string on_device(const char *device_name) {
+  return std::string(" on ") + device_name;
+}
+
+} // namespace
+
+dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int extent[3],
+                             const VkPhysicalDeviceLimits &limits, const char *device_name) {
+  if (rank < 1 || rank > 3)
+    invalid("invalid compute domain: rank " + std::to_string(rank) + "; the rank must be 1, 2 or 3");
+  if (static_cast<std::uint32_t>(rank) != h.rank)
+    throw concurrency::runtime_exception(
+        "ampvk: the kernel was compiled for a rank-" + std::to_string(h.rank) +
+            " compute domain but launched over rank " + std::to_string(rank),
+        concurrency::E_INVALIDARG_AMP);
+  for (int i = 0; i < rank; ++i)
+    if (extent[i] <= 0)
+      invalid("invalid compute domain: extent[" + std::to_string(i) + "] is " +
+              std::to_string(extent[i]) + "; every extent must be positive");
+
+  dispatch_shape shape{};
+  for (int axis = 0; axis < 3; ++axis) {
+    int dim = rank - 1 - axis; // C++ AMP dimension feeding this axis
+    shape.threads[axis] = dim >= 0 ? static_cast<std::uint32_t>(extent[dim]) : 1u;
+  }
+
+  const std::uint32_t *ls = h.local_size;
+  const std::uint64_t invocations = std::uint64_t(ls[0]) * ls[1] * ls[2];
+  if (invocations > limits.maxComputeWorkGroupInvocations)
+    invalid("a tile of " + std::to_string(ls[0]) + "x" + std::to_string(ls[1]) + "x" +
+            std::to_string(ls[2]) + " (x*y*z) = " + std::to_string(invocations) +
+            " threads exceeds the limit of " +
+            std::to_string(limits.maxComputeWorkGroupInvocations) +
+            " threads per tile (maxComputeWorkGroupInvocations)" + on_device(device_name));
+  for (int axis = 0; axis < 3; ++axis)
+    if (ls[axis] > limits.maxComputeWorkGroupSize[axis])
+      invalid("a tile extent of " + std::to_string(ls[axis]) + " along " + axis_name[axis] +
+              " exceeds the limit of " + std::to_string(limits.maxComputeWorkGroupSize[axis]) +
+              " (maxComputeWorkGroupSize[" + std::to_string(axis) + "])" +
+              on_device(device_name));
+  if (h.tile_static_bytes > limits.maxComputeSharedMemorySize)
+    invalid("the kernel uses " + std::to_string(h.tile_static_bytes) +
+            " bytes of tile_static memory, more than the limit of " +
+            std::to_string(limits.maxComputeSharedMemorySize) +
+            " bytes (maxComputeSharedMemorySize)" + on_device(device_name));
+  if (h.push_size > limits.maxPushConstantsSize)
+    invalid("the kernel's captured data needs a " + std::to_string(h.push_size) +
+            "-byte push-constant block, more than the limit of " +
+            std::to_string(limits.maxPushConstantsSize) +
+            " bytes (maxPushConstantsSize)" + on_device(device_name) +
+            "; capture fewer or smaller objects");
+
+  for (int axis = 0; axis < 3; ++axis) {
+    int dim = rank - 1 - axis;
+    std::uint32_t threads = shape.threads[axis];
+    if (h.tiled) {
+      if (dim < 0 && ls[axis] != 1)
+        throw concurrency::runtime_exception(
+            "ampvk: invalid kernel image: a rank-" + std::to_string(rank) +
+                " tiled kernel has local_size " + std::to_string(ls[axis]) + " along unused axis " +
+                axis_name[axis],
+            concurrency::E_FAIL_AMP);
+      if (threads % ls[axis] != 0)
+        invalid("invalid compute domain: extent[" + std::to_string(dim) + "] is " +
+                std::to_string(threads) + ", which is not divisible by the tile extent " +
+                std::to_string(ls[axis]) + " of that dimension");
+      shape.groups[axis] = threads / ls[axis];
+    } else {
+      shape.groups[axis] = static_cast<std::uint32_t>((std::uint64_t(threads) + ls[axis] - 1) /
+                                                      ls[axis]);
+    }
+    if (shape.groups[axis] > limits.maxComputeWorkGroupCount[axis]) {
+      std::string where = dim >= 0 ? "extent[" + std::to_string(dim) + "] = " +
+                                         std::to_string(threads)
+                                   : std::string("the domain");
+      invalid("invalid compute domain: " + where + " needs " +
+              std::to_string(shape.groups[axis]) + " tiles of " + std::to_string(ls[axis]) +
+              " along " + axis_name[axis] + ", more than the limit of " +
+              std::to_string(limits.maxComputeWorkGroupCount[axis]) +
+              " (maxComputeWorkGroupCount[" + std::to_string(axis) + "])" +
+              on_device(device_name));
+    }
+  }
+  return shape;
+}
+
+} // namespace rt
+} // namespace ampvk

@@ -1,0 +1,29 @@
+// From a C++ AMP compute domain to a Vulkan dispatch: checks the extents and
+// the tile against the device's limits and computes the workgroup counts.
+// C++ AMP dimension rank-1 maps to x, rank-2 to y, rank-3 to z.
+#ifndef AMPVK_RUNTIME_COMPUTE_DOMAIN_H
+#define AMPVK_RUNTIME_COMPUTE_DOMAIN_H
+
+#include <cstdint>
+
+#include <vulkan/vulkan.h>
+
+#include <ampvk/kernel_image.h>
+
+namespace ampvk {
+namespace rt {
+
+struct dispatch_shape {
+  std::uint32_t threads[3]; // x, y, z: the launch header's thread counts
+  std::uint32_t groups[3];  // vkCmdDispatch arguments
+};
+
+// Throws invalid_compute_domain with the offending numbers and the limit.
+// `device_name` goes into the messages.
+dispatch_shape plan_dispatch(const kernel_image_header &header, int rank, const int extent[3],
+                             const VkPhysicalDeviceLimits &limits, const char *device_name);
+
+} // namespace rt
+} // namespace ampvk
+
+#endif

@@ -1,0 +1,77 @@
+#include "descriptors.h"
+
+#include <algorithm>
+
+#include "buffer.h"
+#include "device.h"
+#include "internal_counters.h"
+#include "pipeline_cache.h"
+#include "queue.h"
+#include "vk_error.h"
+
+namespace ampvk {
+namespace rt {
+namespace {
+
+// Pools are sized for the common kernel so they are rarely recreated.
+constexpr std::uint32_t min_pool_descriptors = 16;
+
+VkDescriptorSet allocate_set(device &d, frame &f, const kernel_pipeline &pipeline) {
+  if (!f.descriptors || f.descriptor_capacity < pipeline.num_bindings) {
+    std::uint32_t capacity = std::max(pipeline.num_bindings, min_pool_descriptors);
+    VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, capacity};
+    VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    info.maxSets = 1; // one launch per frame
+    info.poolSizeCount = 1;
+    info.pPoolSizes = &size;
+    VkDescriptorPool pool = VK_NULL_HANDLE;
+    vk_check(vkCreateDescriptorPool(d.vk(), &info, nullptr, &pool),
+             "creating a descriptor pool on " + d.describe());
+    f.descriptors = unique_descriptor_pool(d.vk(), pool);
+    f.descriptor_capacity = capacity;
+    ++debug_counters().descriptor_pools_created;
+  }
+  VkDescriptorSetLayout layout = pipeline.set_layout.get();
+  VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+  alloc.descriptorPool = f.descriptors.get();
+  alloc.descriptorSetCount = 1;
+  alloc.pSetLayouts = &layout;
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  vk_check(vkAllocateDescriptorSets(d.vk(), &alloc, &set),
+           "allocating a descriptor set on " + d.describe());
+  f.descriptors_dirty = true;
+  return set;
+}
+
+} // namespace
+
+void bind_buffers(device &d, frame &f, const kernel_pipeline &pipeline,
+                  const std::vector<bound_buffer> &bound) {
+  if (bound.empty())
+    return;
+  std::vector<VkDescriptorBufferInfo> infos(bound.size());
+  std::vector<VkWriteDescriptorSet> writes(bound.size());
+  for (std::size_t i = 0; i < bound.size(); ++i) {
+    infos[i] = {bound[i].b->storage.buffer.get(), 0, VK_WHOLE_SIZE};
+    writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    writes[i].dstBinding = bound[i].binding;
+    writes[i].descriptorCount = 1;
+    writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[i].pBufferInfo = &infos[i];
+  }
+  if (pipeline.push_descriptors) {
+    d.push_descriptor_fn()(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout.get(), 0,
+                           static_cast<std::uint32_t>(writes.size()), writes.data());
+    return;
+  }
+  VkDescriptorSet set = allocate_set(d, f, pipeline);
+  for (auto &w : writes)
+    w.dstSet = set;
+  vkUpdateDescriptorSets(d.vk(), static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
+                         nullptr);
+  vkCmdBindDescriptorSets(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout.get(), 0, 1, &set,
+                          0, nullptr);
+}
+
+} // namespace rt
+} // namespace ampvk

@@ -1,0 +1,146 @@
+#include "device.h"
+
+#include <cstdio>
+#include <vector>
+
+#include <ampvk/exceptions.h>
+
+#include "pipeline_cache.h"
+#include "queue.h"
+#include "staging.h"
+#include "vk_error.h"
+
+namespace ampvk {
+namespace rt {
+
+device::device(physical_device description) : physical_(std::move(description)) {}
+
+// Runs only if a runtime_state is deleted, which happens when its creation
+// failed part-way, before any logical device existed.
+device::~device() = default;
+
+std::string device::describe() const {
+  return std::string(physical_.name()) + " (Vulkan device " + std::to_string(physical_.index) + ")";
+}
+
+void device::open() {
+  if (open_.load(std::memory_order_acquire))
+    return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (open_.load(std::memory_order_relaxed))
+    return;
+  if (closed_)
+    throw concurrency::runtime_exception("ampvk: " + describe() +
+                                             " was used after the runtime shut down at exit",
+                                         concurrency::E_FAIL_AMP);
+  create_logical_device();
+  open_.store(true, std::memory_order_release);
+}
+
+void device::create_logical_device() {
+  const kernel_features &f = physical_.features;
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  features.features.shaderFloat64 = f.float64;
+  features.features.shaderInt64 = f.int64;
+  features.features.shaderInt16 = f.int16;
+  VkPhysicalDevice16BitStorageFeatures storage16{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+  VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+  VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  if (physical_.api_version >= VK_API_VERSION_1_2) {
+    // The 1.1 feature struct replaces the per-extension ones from 1.2 on.
+    v11.storageBuffer16BitAccess = f.storage_buffer_16bit;
+    v12.shaderFloat16 = f.float16;
+    v12.shaderInt8 = f.int8;
+    v12.storageBuffer8BitAccess = f.storage_buffer_8bit;
+    v12.scalarBlockLayout = f.scalar_block_layout;
+    v12.vulkanMemoryModel = f.vulkan_memory_model;
+    v12.vulkanMemoryModelDeviceScope = f.vulkan_memory_model_device_scope;
+    features.pNext = &v11;
+    v11.pNext = &v12;
+  } else {
+    storage16.storageBuffer16BitAccess = f.storage_buffer_16bit;
+    features.pNext = &storage16;
+  }
+
+  const float priority = 1.0f;
+  VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  queue_info.queueFamilyIndex = physical_.queue_family;
+  queue_info.queueCount = 1;
+  queue_info.pQueuePriorities = &priority;
+
+  std::vector<const char *> extensions;
+  if (physical_.has_push_descriptor)
+    extensions.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+
+  VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  info.pNext = &features;
+  info.queueCreateInfoCount = 1;
+  info.pQueueCreateInfos = &queue_info;
+  info.enabledExtensionCount = static_cast<std::uint32_t>(extensions.size());
+  info.ppEnabledExtensionNames = extensions.data();
+  VkDevice handle = VK_NULL_HANDLE;
+  vk_check(vkCreateDevice(physical_.handle, &info, nullptr, &handle),
+           "opening " + describe());
+  device_.reset(handle);
+  try {
+    if (physical_.has_push_descriptor)
+      push_descriptor_ = reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(
+          vkGetDeviceProcAddr(handle, "vkCmdPushDescriptorSetKHR"));
+    VkQueue vk_queue = VK_NULL_HANDLE;
+    vkGetDeviceQueue(handle, physical_.queue_family, 0, &vk_queue);
+    queue_ = std::make_unique<rt::queue>(*this, vk_queue, physical_.queue_family);
+    staging_ = std::make_unique<staging_pool>(*this);
+    pipelines_ = std::make_unique<pipeline_cache>(*this);
+  } catch (...) {
+    // Leave the device unopened so the next call starts from scratch.
+    pipelines_.reset();
+    staging_.reset();
+    queue_.reset();
+    device_.reset();
+    throw;
+  }
+}
+
+void device::check_not_lost() const {
+  if (lost)
+    throw concurrency::accelerator_view_removed(
+        ("ampvk: " + describe() + " was lost earlier (VK_ERROR_DEVICE_LOST) and cannot run "
+                                  "more work; restart the process")
+            .c_str(),
+        static_cast<concurrency::HRESULT>(VK_ERROR_DEVICE_LOST));
+}
+
+bool device::teardown() noexcept {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!device_.get()) {
+    closed_ = true;
+    return true;
+  }
+  if (closed_)
+    return true;
+  VkResult r = vkDeviceWaitIdle(device_.get());
+  if (r < 0 && r != VK_ERROR_DEVICE_LOST)
+    std::fprintf(stderr, "ampvk: waiting for %s at exit failed with %s\n", describe().c_str(),
+                 vk_result_name(r));
+  try {
+    if (queue_)
+      queue_->wait_idle(); // retires every frame; orphaned buffers are freed here
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "ampvk: at exit: %s\n", e.what());
+  }
+  if (live_buffers.load() != 0)
+    return false; // still referenced: keep the device usable for their release
+  closed_ = true;
+  open_.store(false, std::memory_order_release);
+  queue_.reset();
+  if (staging_)
+    staging_->clear();
+  staging_.reset();
+  pipelines_.reset();
+  device_.reset();
+  return true;
+}
+
+} // namespace rt
+} // namespace ampvk

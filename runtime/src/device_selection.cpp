@@ -1,0 +1,155 @@
+#include "device_selection.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <mutex>
+
+#include <ampvk/runtime.h>
+
+#include "device.h"
+#include "env.h"
+#include "queue.h"
+#include "runtime_state.h"
+
+namespace ampvk {
+namespace rt {
+namespace {
+
+const char *type_name(VkPhysicalDeviceType type) {
+  switch (type) {
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+    return "discrete GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+    return "integrated GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+    return "virtual GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_CPU:
+    return "CPU";
+  default:
+    return "other";
+  }
+}
+
+int type_rank(VkPhysicalDeviceType type) {
+  switch (type) {
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+    return 0;
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+    return 1;
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+    return 2;
+  case VK_PHYSICAL_DEVICE_TYPE_CPU:
+    return 3;
+  default:
+    return 4;
+  }
+}
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+std::string listing(const std::vector<device_candidate> &candidates) {
+  std::string text;
+  for (std::size_t i = 0; i < candidates.size(); ++i)
+    text += (i ? "; " : "") + std::to_string(i) + ": " + candidates[i].name + " (" +
+            type_name(candidates[i].type) + ")";
+  return text;
+}
+
+[[noreturn]] void fail(const std::string &message) {
+  throw concurrency::runtime_exception(message, concurrency::E_FAIL_AMP);
+}
+
+bool all_digits(const std::string &text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(),
+                                      [](unsigned char c) { return std::isdigit(c) != 0; });
+}
+
+std::atomic<device *> chosen_default{nullptr};
+
+} // namespace
+
+std::size_t choose_device(const std::vector<device_candidate> &candidates, const char *spec) {
+  if (candidates.empty())
+    fail("ampvk: no Vulkan device found that can run compute kernels (Vulkan 1.1 with a compute "
+         "queue). Install a Vulkan driver (on Debian: apt-get install mesa-vulkan-drivers for "
+         "the lavapipe CPU driver, or your GPU vendor's driver); `vulkaninfo --summary` shows "
+         "what Vulkan sees.");
+  if (spec && *spec) {
+    std::string wanted(spec);
+    if (all_digits(wanted)) {
+      errno = 0;
+      unsigned long long index = std::strtoull(wanted.c_str(), nullptr, 10);
+      if (errno == 0 && index < candidates.size())
+        return static_cast<std::size_t>(index);
+      fail("ampvk: AMPVK_DEVICE=" + wanted + " is not a valid device index; there " +
+           (candidates.size() == 1 ? "is 1 Vulkan device" :
+                                     "are " + std::to_string(candidates.size()) + " Vulkan devices") +
+           ": " + listing(candidates) + ". Set AMPVK_DEVICE to an index or part of a name.");
+    }
+    std::string needle = lower(wanted);
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+      if (lower(candidates[i].name).find(needle) != std::string::npos)
+        return i;
+    fail("ampvk: AMPVK_DEVICE=\"" + wanted + "\" matches no Vulkan device name; available: " +
+         listing(candidates) + ". Set AMPVK_DEVICE to an index or part of a name, or unset it.");
+  }
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < candidates.size(); ++i)
+    if (type_rank(candidates[i].type) < type_rank(candidates[best].type))
+      best = i;
+  return best;
+}
+
+const std::vector<device *> &devices() { return runtime_state::get().devices(); }
+
+device *default_device() {
+  if (device *d = chosen_default.load(std::memory_order_acquire))
+    return d;
+  const auto &all = devices();
+  std::vector<device_candidate> candidates;
+  candidates.reserve(all.size());
+  for (device *d : all)
+    candidates.push_back({d->name(), d->physical().properties.deviceType});
+  // Only a successful choice is remembered: an error is reported on every call.
+  device *d = all[choose_device(candidates, env_value("AMPVK_DEVICE"))];
+  chosen_default.store(d, std::memory_order_release);
+  return d;
+}
+
+const device_info &info(const device *d) {
+  if (!d)
+    fail("ampvk: info() called with a null device");
+  return d->physical().info;
+}
+
+queue *default_queue(device *d) {
+  if (!d)
+    fail("ampvk: default_queue() called with a null device");
+  d->open();
+  return &d->queue();
+}
+
+device *queue_device(const queue *q) {
+  if (!q)
+    fail("ampvk: queue_device() called with a null queue");
+  return &q->owner();
+}
+
+void wait(queue *q) {
+  if (!q)
+    fail("ampvk: wait() called with a null queue");
+  device &d = q->owner();
+  std::lock_guard<std::mutex> lock(d.mutex());
+  d.check_not_lost();
+  q->wait_idle();
+}
+
+} // namespace rt
+} // namespace ampvk

@@ -1,0 +1,23 @@
+// Environment variables the runtime reads. The AMPVK_DEBUG_* knobs exist so the
+// test suite can drive the code paths a real GPU takes (staging transfers,
+// descriptor pools) on drivers that would otherwise take the shortcut.
+//
+//   AMPVK_DEVICE                      index or name substring of the default device
+//   AMPVK_VALIDATION=1                Khronos validation layer; any error fails the process
+//   AMPVK_DEBUG_FORCE_STAGING=1       never map device memory directly
+//   AMPVK_DEBUG_NO_PUSH_DESCRIPTOR=1  bind through descriptor pools even with VK_KHR_push_descriptor
+#ifndef AMPVK_RUNTIME_ENV_H
+#define AMPVK_RUNTIME_ENV_H
+
+namespace ampvk {
+namespace rt {
+
+// Null when unset or empty.
+const char *env_value(const char *name) noexcept;
+// Set, non-empty and not "0".
+bool env_flag(const char *name) noexcept;
+
+} // namespace rt
+} // namespace ampvk
+
+#endif

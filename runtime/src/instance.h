@@ -1,0 +1,35 @@
+// The process's Vulkan instance, with validation when AMPVK_VALIDATION=1.
+#ifndef AMPVK_RUNTIME_INSTANCE_H
+#define AMPVK_RUNTIME_INSTANCE_H
+
+#include <cstdint>
+
+#include <vulkan/vulkan.h>
+
+#include "validation.h"
+
+namespace ampvk {
+namespace rt {
+
+struct vulkan_instance {
+  VkInstance handle = VK_NULL_HANDLE;
+  std::uint32_t api_version = 0;
+  VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
+  validation_setup validation;
+
+  vulkan_instance() = default;
+  vulkan_instance(const vulkan_instance &) = delete;
+  vulkan_instance &operator=(const vulkan_instance &) = delete;
+  ~vulkan_instance() { destroy(); }
+  void destroy() noexcept;
+  // Hands the instance to no one (devices still alive at exit need it).
+  void leak() noexcept { handle = VK_NULL_HANDLE; messenger = VK_NULL_HANDLE; }
+};
+
+// Throws runtime_exception saying how to install a loader or driver.
+void create_instance(vulkan_instance &out);
+
+} // namespace rt
+} // namespace ampvk
+
+#endif

@@ -1,0 +1,28 @@
+// Counters of expensive Vulkan object creations. Not part of the public API:
+// the tests include this header to prove that repeated launches reuse the
+// cached pipeline, command buffers and staging buffers.
+#ifndef AMPVK_RUNTIME_INTERNAL_COUNTERS_H
+#define AMPVK_RUNTIME_INTERNAL_COUNTERS_H
+
+#include <atomic>
+#include <cstdint>
+
+namespace ampvk {
+namespace rt {
+
+struct counters {
+  std::atomic<std::uint64_t> pipelines_created{0};
+  std::atomic<std::uint64_t> command_buffers_created{0};
+  std::atomic<std::uint64_t> descriptor_pools_created{0};
+  std::atomic<std::uint64_t> staging_buffers_created{0};
+  std::atomic<std::uint64_t> submissions{0};
+  std::atomic<std::uint64_t> downloads{0};
+  std::atomic<std::uint64_t> uploads{0};
+};
+
+counters &debug_counters() noexcept;
+
+} // namespace rt
+} // namespace ampvk
+
+#endif

@@ -1,0 +1,68 @@
+#include "kernel_arguments.h"
+
+#include <cstring>
+#include <string>
+
+#include <ampvk/exceptions.h>
+
+namespace ampvk {
+namespace rt {
+namespace {
+
+const void *read_pointer(const void *object, std::uint32_t offset) {
+  const void *p = nullptr;
+  std::memcpy(&p, static_cast<const unsigned char *>(object) + offset, sizeof p);
+  return p;
+}
+
+[[noreturn]] void no_storage(std::size_t entry, const char *why) {
+  throw concurrency::runtime_exception("ampvk: kernel binding entry " + std::to_string(entry) +
+                                           ": " + why,
+                                       concurrency::E_INVALIDARG_AMP);
+}
+
+} // namespace
+
+std::vector<bound_buffer> resolve_bindings(const kernel_image &image, const void *kernel_object) {
+  std::vector<bound_buffer> bound;
+  bound.reserve(image.bindings.size());
+  for (std::size_t i = 0; i < image.bindings.size(); ++i) {
+    const kernel_binding &kb = image.bindings[i];
+    const bool by_reference = kb.kind == static_cast<std::uint32_t>(binding_kind::array_reference);
+    const void *holder = kernel_object; // the object whose first member is the buffer*
+    std::uint32_t offset = kb.host_offset;
+    if (by_reference) {
+      holder = read_pointer(kernel_object, kb.host_offset);
+      offset = 0;
+      if (!holder)
+        no_storage(i, "the captured array reference is null");
+    }
+    auto *b = static_cast<buffer *>(const_cast<void *>(read_pointer(holder, offset)));
+    if (!b)
+      no_storage(i, by_reference ? "the captured array has no storage"
+                                 : "the captured array_view has no storage");
+    bound.push_back({b, kb.binding, kb.access, by_reference});
+  }
+  return bound;
+}
+
+void fill_push_block(const kernel_image &image, const void *kernel_object,
+                     const dispatch_shape &shape, unsigned char *out) {
+  const kernel_image_header &h = image.header;
+  if (h.push_size == 0)
+    return;
+  std::memset(out, 0, h.push_size);
+  launch_header header{{shape.threads[0], shape.threads[1], shape.threads[2]}, 0};
+  std::memcpy(out, &header, sizeof header);
+  if (h.closure_size)
+    std::memcpy(out + launch_header_bytes, kernel_object, h.closure_size);
+  for (const kernel_binding &kb : image.bindings) {
+    if (kb.kind != static_cast<std::uint32_t>(binding_kind::array_reference) || !kb.object_size)
+      continue;
+    const void *object = read_pointer(kernel_object, kb.host_offset);
+    std::memcpy(out + kb.image_offset, object, kb.object_size);
+  }
+}
+
+} // namespace rt
+} // namespace ampvk

@@ -1,0 +1,36 @@
+// Reading a launch's arguments out of the kernel object with the layout the
+// plugin recorded: which rt::buffer each descriptor binding gets, and the
+// bytes of the push-constant block.
+#ifndef AMPVK_RUNTIME_KERNEL_ARGUMENTS_H
+#define AMPVK_RUNTIME_KERNEL_ARGUMENTS_H
+
+#include <cstdint>
+#include <vector>
+
+#include "compute_domain.h"
+#include "kernel_image_reader.h"
+
+namespace ampvk {
+namespace rt {
+
+class buffer;
+
+struct bound_buffer {
+  buffer *b;
+  std::uint32_t binding;
+  std::uint32_t access; // binding_access bits
+  bool array_reference;
+};
+
+// Throws runtime_exception for a binding whose object holds no buffer.
+std::vector<bound_buffer> resolve_bindings(const kernel_image &image, const void *kernel_object);
+
+// Fills header.push_size bytes: the launch header, the kernel object, and the
+// objects captured by reference at their image offsets.
+void fill_push_block(const kernel_image &image, const void *kernel_object,
+                     const dispatch_shape &shape, unsigned char *out);
+
+} // namespace rt
+} // namespace ampvk
+
+#endif

@@ -1,0 +1,156 @@
+// rt::launch: one parallel_for_each becomes one submission holding the uploads
+// its buffers need, the dispatch and the barriers around it. It never waits for
+// the GPU except to reuse mapped memory a previous kernel still uses.
+#include <algorithm>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <ampvk/runtime.h>
+
+#include "buffer.h"
+#include "compute_domain.h"
+#include "descriptors.h"
+#include "device.h"
+#include "kernel_arguments.h"
+#include "kernel_image_reader.h"
+#include "pipeline_cache.h"
+#include "queue.h"
+#include "transfer.h"
+
+namespace ampvk {
+namespace rt {
+namespace {
+
+struct buffer_use {
+  buffer *b;
+  std::uint32_t access; // union over every binding of b
+};
+
+queue &choose_queue(const launch_desc &desc, const std::vector<bound_buffer> &bound) {
+  if (desc.q)
+    return *desc.q;
+  for (const auto &bb : bound)
+    if (bb.array_reference)
+      return *default_queue(&bb.b->owner);
+  return *default_queue(default_device());
+}
+
+// The same buffer may be bound more than once (two views of one vector).
+std::vector<buffer_use> distinct_buffers(const std::vector<bound_buffer> &bound) {
+  std::vector<buffer_use> uses;
+  for (const auto &bb : bound) {
+    auto it = std::find_if(uses.begin(), uses.end(), [&](const buffer_use &u) { return u.b == bb.b; });
+    if (it == uses.end())
+      uses.push_back({bb.b, bb.access});
+    else
+      it->access |= bb.access;
+  }
+  return uses;
+}
+
+void check_device(const device &d, const std::vector<bound_buffer> &bound) {
+  for (const auto &bb : bound)
+    if (&bb.b->owner != &d)
+      throw concurrency::runtime_exception(
+          "ampvk: mismatched accelerators: the kernel runs on " + d.describe() + " but binding " +
+              std::to_string(bb.binding) + " uses data that lives on " + bb.b->owner.describe() +
+              "; copy it to an array on the kernel's accelerator first",
+          concurrency::E_INVALIDARG_AMP);
+}
+
+void check_binding_size(const device &d, const buffer &b) {
+  if (b.storage.capacity > d.limits().maxStorageBufferRange)
+    throw concurrency::unsupported_feature(
+        "ampvk: a kernel cannot use " + std::to_string(b.bytes) + " bytes of data in one array on " +
+        d.describe() + ": its limit is " + std::to_string(d.limits().maxStorageBufferRange) +
+        " bytes (maxStorageBufferRange)");
+}
+
+void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipeline,
+                     const std::vector<bound_buffer> &bound, const std::vector<buffer_use> &uses,
+                     const std::vector<unsigned char> &push, const dispatch_shape &shape) {
+  // Earlier submissions' shader and transfer writes must be visible to this
+  // one's copies and shaders, and their reads done before we overwrite.
+  constexpr VkPipelineStageFlags gpu_stages =
+      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+  memory_barrier(f.cmd, gpu_stages, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                 gpu_stages,
+                 VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                     VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+  bool copied = false;
+  for (const auto &u : uses)
+    if (!u.b->aliased && !(u.b->state.load(std::memory_order_relaxed) & buffer::device_current))
+      copied |= record_upload(q, f, *u.b);
+  if (copied)
+    memory_barrier(f.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+
+  vkCmdBindPipeline(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline.get());
+  bind_buffers(d, f, pipeline, bound);
+  if (pipeline.push_size)
+    vkCmdPushConstants(f.cmd, pipeline.layout.get(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                       pipeline.push_size, push.data());
+  vkCmdDispatch(f.cmd, shape.groups[0], shape.groups[1], shape.groups[2]);
+  // Results read through a mapping after the fence need a host-visible barrier.
+  memory_barrier(f.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+  for (const auto &u : uses)
+    q.hold(f, *u.b);
+}
+
+void mark_submitted(const std::vector<buffer_use> &uses, std::uint64_t serial) {
+  for (const auto &u : uses) {
+    buffer &b = *u.b;
+    const bool writes = (u.access & binding_writes) != 0;
+    b.last_use = serial;
+    if (writes)
+      b.last_write = serial;
+    unsigned s = b.state.load(std::memory_order_relaxed);
+    unsigned next;
+    if (b.aliased)
+      next = (writes ? 0u : (s & buffer::host_current)) | buffer::device_in_use;
+    else
+      next = writes ? unsigned(buffer::device_current) : (s | buffer::device_current);
+    b.state.store(next, std::memory_order_release);
+  }
+}
+
+} // namespace
+
+void launch(const launch_desc &desc) {
+  kernel_image image = read_kernel_image(desc.image, desc.image_size);
+  if (image.header.closure_size && !desc.kernel_object)
+    throw concurrency::runtime_exception("ampvk: launch without a kernel object",
+                                         concurrency::E_INVALIDARG_AMP);
+  std::vector<bound_buffer> bound = resolve_bindings(image, desc.kernel_object);
+  queue &q = choose_queue(desc, bound);
+  device &d = q.owner();
+  check_device(d, bound);
+  dispatch_shape shape = plan_dispatch(image.header, desc.rank, desc.extent, d.limits(), d.name());
+  std::vector<unsigned char> push(image.header.push_size);
+  fill_push_block(image, desc.kernel_object, shape, push.data());
+  std::vector<buffer_use> uses = distinct_buffers(bound);
+
+  std::lock_guard<std::mutex> lock(d.mutex());
+  d.check_not_lost();
+  const kernel_pipeline &pipeline = d.pipelines().get(image);
+  for (const auto &u : uses) {
+    u.b->ensure_storage();
+    check_binding_size(d, *u.b);
+  }
+  frame &f = q.begin();
+  std::uint64_t serial = 0;
+  try {
+    record_dispatch(d, q, f, pipeline, bound, uses, push, shape);
+    serial = q.submit(f);
+  } catch (...) {
+    q.abandon(f);
+    throw;
+  }
+  mark_submitted(uses, serial);
+}
+
+} // namespace rt
+} // namespace ampvk

@@ -1,0 +1,160 @@
+#include "physical_device.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "env.h"
+
+namespace ampvk {
+namespace rt {
+namespace {
+
+bool has_device_extension(VkPhysicalDevice handle, const char *name) {
+  uint32_t count = 0;
+  if (vkEnumerateDeviceExtensionProperties(handle, nullptr, &count, nullptr) != VK_SUCCESS)
+    return false;
+  std::vector<VkExtensionProperties> extensions(count);
+  if (vkEnumerateDeviceExtensionProperties(handle, nullptr, &count, extensions.data()) < 0)
+    return false;
+  for (const auto &e : extensions)
+    if (std::strcmp(e.extensionName, name) == 0)
+      return true;
+  return false;
+}
+
+std::optional<std::uint32_t> compute_queue_family(VkPhysicalDevice handle) {
+  uint32_t count = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(handle, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vkGetPhysicalDeviceQueueFamilyProperties(handle, &count, families.data());
+  // The first compute family is the universal one on every common driver,
+  // which runs at full priority; dedicated async-compute families are not.
+  for (std::uint32_t i = 0; i < count; ++i)
+    if ((families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) && families[i].queueCount > 0)
+      return i;
+  return std::nullopt;
+}
+
+kernel_features query_features(VkPhysicalDevice handle, std::uint32_t api_version) {
+  kernel_features f;
+  VkPhysicalDeviceFeatures2 core{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  VkPhysicalDevice16BitStorageFeatures storage16{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+  VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  core.pNext = &storage16;
+  const bool is12 = api_version >= VK_API_VERSION_1_2;
+  if (is12)
+    storage16.pNext = &v12;
+  vkGetPhysicalDeviceFeatures2(handle, &core);
+  f.float64 = core.features.shaderFloat64;
+  f.int64 = core.features.shaderInt64;
+  f.int16 = core.features.shaderInt16;
+  f.storage_buffer_16bit = storage16.storageBuffer16BitAccess;
+  if (is12) {
+    f.float16 = v12.shaderFloat16;
+    f.int8 = v12.shaderInt8;
+    f.storage_buffer_8bit = v12.storageBuffer8BitAccess;
+    f.scalar_block_layout = v12.scalarBlockLayout;
+    f.vulkan_memory_model = v12.vulkanMemoryModel;
+    f.vulkan_memory_model_device_scope = v12.vulkanMemoryModelDeviceScope;
+  }
+  return f;
+}
+
+bool has_unified_memory(const physical_device &d) {
+  auto type = d.properties.deviceType;
+  if (type != VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU && type != VK_PHYSICAL_DEVICE_TYPE_CPU)
+    return false; // mapped VRAM on a discrete GPU is slow to read from the host
+  constexpr VkMemoryPropertyFlags wanted = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT |
+                                           VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                           VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  for (std::uint32_t i = 0; i < d.memory.memoryTypeCount; ++i)
+    if ((d.memory.memoryTypes[i].propertyFlags & wanted) == wanted)
+      return true;
+  return false;
+}
+
+device_info build_info(const physical_device &d) {
+  device_info info;
+  info.description = widen_utf8(d.properties.deviceName);
+  info.device_path =
+      widen_utf8("vulkan:" + std::to_string(d.index) + ":" + d.properties.deviceName);
+  VkDeviceSize largest_local = 0;
+  for (std::uint32_t i = 0; i < d.memory.memoryHeapCount; ++i)
+    if (d.memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
+      largest_local = std::max(largest_local, d.memory.memoryHeaps[i].size);
+  info.dedicated_memory_kb = static_cast<std::size_t>(largest_local / 1024);
+  info.version = d.properties.apiVersion;
+  info.is_emulated = d.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  info.has_display = false;
+  info.supports_double_precision = d.features.float64;
+  info.supports_limited_double_precision = d.features.float64;
+  info.supports_cpu_shared_memory = has_unified_memory(d);
+  info.max_tile_invocations = d.limits().maxComputeWorkGroupInvocations;
+  info.max_tile_static_bytes = d.limits().maxComputeSharedMemorySize;
+  info.max_push_constant_bytes = d.limits().maxPushConstantsSize;
+  return info;
+}
+
+} // namespace
+
+std::wstring widen_utf8(const std::string &text) {
+  std::wstring out;
+  for (std::size_t i = 0; i < text.size();) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    int extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xE ? 2 : (c >> 3) == 0x1E ? 3 : -1;
+    if (extra < 0 || text.size() - i <= static_cast<std::size_t>(extra)) {
+      out.push_back(L'?'); // not UTF-8: device names are ASCII in practice
+      ++i;
+      continue;
+    }
+    char32_t cp = extra == 0 ? c : c & (0x3F >> extra);
+    for (int k = 1; k <= extra; ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    out.push_back(static_cast<wchar_t>(cp));
+    i += extra + 1;
+  }
+  return out;
+}
+
+std::optional<physical_device> describe_physical_device(VkPhysicalDevice handle, unsigned index,
+                                                        std::uint32_t instance_api) {
+  physical_device d;
+  d.handle = handle;
+  d.index = index;
+
+  VkPhysicalDevicePushDescriptorPropertiesKHR push{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR};
+  VkPhysicalDeviceMaintenance3Properties maintenance3{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
+  VkPhysicalDeviceProperties2 properties{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  vkGetPhysicalDeviceProperties(handle, &properties.properties);
+  if (properties.properties.apiVersion < VK_API_VERSION_1_1)
+    return std::nullopt;
+
+  d.has_push_descriptor = has_device_extension(handle, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) &&
+                          !env_flag("AMPVK_DEBUG_NO_PUSH_DESCRIPTOR");
+  properties.pNext = &maintenance3;
+  if (d.has_push_descriptor)
+    maintenance3.pNext = &push;
+  vkGetPhysicalDeviceProperties2(handle, &properties);
+  d.properties = properties.properties;
+  d.max_allocation_size = maintenance3.maxMemoryAllocationSize;
+  d.max_push_descriptors = d.has_push_descriptor ? push.maxPushDescriptors : 0;
+
+  auto family = compute_queue_family(handle);
+  if (!family)
+    return std::nullopt;
+  d.queue_family = *family;
+
+  vkGetPhysicalDeviceMemoryProperties(handle, &d.memory);
+  d.api_version = std::min(d.properties.apiVersion, instance_api);
+  d.features = query_features(handle, d.api_version);
+  d.unified_memory = has_unified_memory(d) && !env_flag("AMPVK_DEBUG_FORCE_STAGING");
+  d.info = build_info(d);
+  return d;
+}
+
+} // namespace rt
+} // namespace ampvk

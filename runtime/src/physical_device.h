@@ -1,0 +1,65 @@
+// What the runtime learns about a VkPhysicalDevice before opening it: the
+// limits a launch is checked against, the features it may enable, the queue
+// family it will use and the memory strategy that suits it.
+#ifndef AMPVK_RUNTIME_PHYSICAL_DEVICE_H
+#define AMPVK_RUNTIME_PHYSICAL_DEVICE_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <vulkan/vulkan.h>
+
+#include <ampvk/runtime.h>
+
+namespace ampvk {
+namespace rt {
+
+// Optional device features the runtime turns on when supported, because
+// kernels compiled from C++ may need them (double, 64-bit and small integers,
+// C++ struct layout in push constants, the Vulkan memory model).
+struct kernel_features {
+  bool float64 = false;
+  bool int64 = false;
+  bool int16 = false;
+  bool float16 = false;
+  bool int8 = false;
+  bool storage_buffer_16bit = false;
+  bool storage_buffer_8bit = false;
+  bool scalar_block_layout = false;
+  bool vulkan_memory_model = false;
+  bool vulkan_memory_model_device_scope = false;
+};
+
+struct physical_device {
+  VkPhysicalDevice handle = VK_NULL_HANDLE;
+  unsigned index = 0; // position in rt::devices()
+  VkPhysicalDeviceProperties properties{};
+  VkPhysicalDeviceMemoryProperties memory{};
+  std::uint64_t max_allocation_size = 0; // maxMemoryAllocationSize (Vulkan 1.1)
+  std::uint32_t api_version = 0; // min(device, instance): what may be used
+  std::uint32_t queue_family = 0;
+  kernel_features features;
+  bool has_push_descriptor = false; // VK_KHR_push_descriptor, and not disabled for tests
+  std::uint32_t max_push_descriptors = 0;
+  // Device memory the host can map and that is as fast as any other device
+  // memory (integrated GPUs, CPU drivers): kernels' buffers are then mapped and
+  // copied with memcpy instead of staging buffers and transfer commands.
+  bool unified_memory = false;
+  device_info info;
+
+  const VkPhysicalDeviceLimits &limits() const noexcept { return properties.limits; }
+  const char *name() const noexcept { return properties.deviceName; }
+};
+
+// Null when the device cannot run ampvk kernels (no compute queue, Vulkan < 1.1).
+// instance_api caps the features used: a device never exceeds its instance's version.
+std::optional<physical_device> describe_physical_device(VkPhysicalDevice handle, unsigned index,
+                                                        std::uint32_t instance_api);
+
+std::wstring widen_utf8(const std::string &text);
+
+} // namespace rt
+} // namespace ampvk
+
+#endif

@@ -1,0 +1,98 @@
+#include "pipeline_cache.h"
+
+#include <cstring>
+#include <vector>
+
+#include "device.h"
+#include "internal_counters.h"
+#include "spirv_scan.h"
+#include "vk_error.h"
+
+namespace ampvk {
+namespace rt {
+
+const kernel_pipeline &pipeline_cache::get(const kernel_image &image) {
+  key k{image.bytes, image.size};
+  auto it = pipelines_.find(k);
+  if (it != pipelines_.end() &&
+      std::memcmp(&it->second->header, &image.header, sizeof image.header) == 0)
+    return *it->second;
+  auto created = create(image);
+  const kernel_pipeline &result = *created;
+  if (it != pipelines_.end()) {
+    // Another image now lives at this address (an unloaded library's literal
+    // reused). Submitted work may still use the old pipeline: keep it.
+    replaced_.push_back(std::move(it->second));
+    it->second = std::move(created);
+  } else {
+    pipelines_.emplace(k, std::move(created));
+  }
+  return result;
+}
+
+std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &image) {
+  const kernel_image_header &h = image.header;
+  VkDevice vk = device_.vk();
+  std::vector<std::uint32_t> words = copy_spirv(image);
+  spirv_summary summary = scan_spirv(words);
+  check_capabilities(summary, device_.physical().features, device_.describe());
+
+  auto p = std::make_unique<kernel_pipeline>();
+  p->header = h;
+  p->num_bindings = h.num_bindings;
+  p->push_size = h.push_size;
+  p->push_descriptors = device_.push_descriptor_fn() != nullptr && h.num_bindings > 0 &&
+                        h.num_bindings <= device_.physical().max_push_descriptors;
+
+  std::vector<VkDescriptorSetLayoutBinding> bindings(h.num_bindings);
+  for (std::uint32_t i = 0; i < h.num_bindings; ++i) {
+    bindings[i].binding = i;
+    bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    bindings[i].descriptorCount = 1;
+    bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+  }
+  VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  set_info.flags = p->push_descriptors ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0;
+  set_info.bindingCount = h.num_bindings;
+  set_info.pBindings = bindings.data();
+  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+  vk_check(vkCreateDescriptorSetLayout(vk, &set_info, nullptr, &set_layout),
+           "creating a descriptor set layout on " + device_.describe());
+  p->set_layout = unique_descriptor_set_layout(vk, set_layout);
+
+  VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, h.push_size};
+  VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  layout_info.setLayoutCount = 1;
+  layout_info.pSetLayouts = &set_layout;
+  layout_info.pushConstantRangeCount = h.push_size > 0 ? 1 : 0;
+  layout_info.pPushConstantRanges = &range;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  vk_check(vkCreatePipelineLayout(vk, &layout_info, nullptr, &layout),
+           "creating a pipeline layout on " + device_.describe());
+  p->layout = unique_pipeline_layout(vk, layout);
+
+  VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  module_info.codeSize = words.size() * 4;
+  module_info.pCode = words.data();
+  VkShaderModule module = VK_NULL_HANDLE;
+  vk_check(vkCreateShaderModule(vk, &module_info, nullptr, &module),
+           "creating a shader module for a kernel on " + device_.describe());
+  // The pipeline keeps what it needs; the module is only an input.
+  unique_shader_module module_owner(vk, module);
+
+  VkComputePipelineCreateInfo pipeline_info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  pipeline_info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  pipeline_info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  pipeline_info.stage.module = module;
+  pipeline_info.stage.pName = summary.entry_point.c_str();
+  pipeline_info.layout = layout;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  vk_check(vkCreateComputePipelines(vk, VK_NULL_HANDLE, 1, &pipeline_info, nullptr, &pipeline),
+           "creating the compute pipeline for a kernel on " + device_.describe());
+  p->pipeline = unique_pipeline(vk, pipeline);
+  ++debug_counters().pipelines_created;
+  return p;
+}
+
+} // namespace rt
+} // namespace ampvk

@@ -1,0 +1,67 @@
+// Compute pipelines are expensive to create, so each kernel image gets its
+// shader module, layouts and pipeline once per device; every later launch of
+// it is a hash lookup. The key is the image's address and size: images are
+// string literals embedded by the plugin and never move.
+#ifndef AMPVK_RUNTIME_PIPELINE_CACHE_H
+#define AMPVK_RUNTIME_PIPELINE_CACHE_H
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "kernel_image_reader.h"
+#include "vk_handle.h"
+
+namespace ampvk {
+namespace rt {
+
+class device;
+
+struct kernel_pipeline {
+  unique_descriptor_set_layout set_layout;
+  unique_pipeline_layout layout;
+  unique_pipeline pipeline;
+  bool push_descriptors = false; // bind with vkCmdPushDescriptorSetKHR
+  std::uint32_t num_bindings = 0;
+  std::uint32_t push_size = 0;
+  kernel_image_header header{}; // detects a different image at a reused address
+};
+
+class pipeline_cache {
+public:
+  explicit pipeline_cache(device &d) : device_(d) {}
+  // Creates the pipeline on first use. Device mutex held. Throws
+  // unsupported_feature when the kernel needs a feature the device lacks.
+  const kernel_pipeline &get(const kernel_image &image);
+  void clear() noexcept {
+    pipelines_.clear();
+    replaced_.clear();
+  }
+
+private:
+  struct key {
+    const char *image;
+    std::size_t size;
+    bool operator==(const key &other) const noexcept {
+      return image == other.image && size == other.size;
+    }
+  };
+  struct key_hash {
+    std::size_t operator()(const key &k) const noexcept {
+      return std::hash<const void *>()(k.image) ^ (k.size * 0x9E3779B97F4A7C15ull);
+    }
+  };
+
+  std::unique_ptr<kernel_pipeline> create(const kernel_image &image);
+
+  device &device_;
+  std::unordered_map<key, std::unique_ptr<kernel_pipeline>, key_hash> pipelines_;
+  std::vector<std::unique_ptr<kernel_pipeline>> replaced_;
+};
+
+} // namespace rt
+} // namespace ampvk
+
+#endif

@@ -1,0 +1,67 @@
+#include "runtime_state.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <mutex>
+
+#include "vk_error.h"
+
+namespace ampvk {
+namespace rt {
+namespace {
+
+std::atomic<runtime_state *> the_state{nullptr};
+
+std::mutex &init_mutex() {
+  static std::mutex *m = new std::mutex; // usable during static destruction
+  return *m;
+}
+
+} // namespace
+
+runtime_state &runtime_state::get() {
+  if (runtime_state *s = the_state.load(std::memory_order_acquire))
+    return *s;
+  std::lock_guard<std::mutex> lock(init_mutex());
+  if (runtime_state *s = the_state.load(std::memory_order_acquire))
+    return *s;
+
+  std::unique_ptr<runtime_state> state(new runtime_state);
+  create_instance(state->instance_);
+  std::uint32_t count = 0;
+  vk_check(vkEnumeratePhysicalDevices(state->instance_.handle, &count, nullptr),
+           "enumerating Vulkan devices");
+  std::vector<VkPhysicalDevice> handles(count);
+  VkResult r = vkEnumeratePhysicalDevices(state->instance_.handle, &count, handles.data());
+  vk_check(r, "enumerating Vulkan devices");
+  handles.resize(count);
+  for (VkPhysicalDevice handle : handles) {
+    auto description = describe_physical_device(
+        handle, static_cast<unsigned>(state->devices_.size()), state->instance_.api_version);
+    if (!description)
+      continue;
+    state->owned_.push_back(std::make_unique<device>(std::move(*description)));
+    state->devices_.push_back(state->owned_.back().get());
+  }
+  std::atexit(teardown_at_exit);
+  runtime_state *s = state.release();
+  the_state.store(s, std::memory_order_release);
+  return *s;
+}
+
+void runtime_state::teardown_at_exit() noexcept {
+  runtime_state *s = the_state.load(std::memory_order_acquire);
+  if (!s)
+    return;
+  bool all_destroyed = true;
+  for (device *d : s->devices_)
+    all_destroyed &= d->teardown();
+  // A device kept alive for buffers still referenced needs its instance.
+  if (all_destroyed)
+    s->instance_.destroy();
+  else
+    s->instance_.leak();
+}
+
+} // namespace rt
+} // namespace ampvk

@@ -1,0 +1,82 @@
+#include "transfer.h"
+
+#include <cstring>
+
+#include "buffer.h"
+#include "device.h"
+#include "internal_counters.h"
+#include "queue.h"
+#include "staging.h"
+
+namespace ampvk {
+namespace rt {
+
+void memory_barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAccessFlags src_access,
+                    VkPipelineStageFlags dst_stage, VkAccessFlags dst_access) {
+  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  barrier.srcAccessMask = src_access;
+  barrier.dstAccessMask = dst_access;
+  vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, &barrier, 0, nullptr, 0, nullptr);
+}
+
+bool record_upload(queue &q, frame &f, buffer &b) {
+  ++debug_counters().uploads;
+  void *host = b.host.load(std::memory_order_relaxed);
+  if (b.bytes == 0 || !host)
+    return false;
+  if (b.storage.mapped) {
+    // Earlier kernels may still read or write this memory.
+    q.wait_for(b.last_use);
+    std::memcpy(b.storage.mapped, host, b.bytes);
+    return false; // host writes are visible to work submitted afterwards
+  }
+  staging_buffer staging = q.owner().staging().acquire(b.bytes);
+  std::memcpy(staging->mapped, host, b.bytes);
+  VkBufferCopy region{0, 0, b.bytes};
+  vkCmdCopyBuffer(f.cmd, staging->buffer.get(), b.storage.buffer.get(), 1, &region);
+  f.staging.push_back(std::move(staging));
+  return true;
+}
+
+void download(queue &q, buffer &b) {
+  ++debug_counters().downloads;
+  void *host = b.host.load(std::memory_order_relaxed);
+  if (b.bytes == 0 || !host || !b.storage)
+    return;
+  if (b.storage.mapped) {
+    q.wait_for(b.last_write);
+    std::memcpy(host, b.storage.mapped, b.bytes);
+    return;
+  }
+  // The lease stays outside the frame: the frame retires inside wait_for,
+  // and the data is read after that.
+  staging_buffer staging = q.owner().staging().acquire(b.bytes);
+  frame &f = q.begin();
+  std::uint64_t serial = 0;
+  try {
+    memory_barrier(f.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                   VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+    VkBufferCopy region{0, 0, b.bytes};
+    vkCmdCopyBuffer(f.cmd, b.storage.buffer.get(), staging->buffer.get(), 1, &region);
+    memory_barrier(f.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    q.hold(f, b);
+    serial = q.submit(f);
+  } catch (...) {
+    q.abandon(f);
+    q.owner().staging().give_back(std::move(staging));
+    throw;
+  }
+  try {
+    q.wait_for(serial);
+  } catch (...) {
+    q.owner().staging().give_back(std::move(staging));
+    throw;
+  }
+  std::memcpy(host, staging->mapped, b.bytes);
+  q.owner().staging().give_back(std::move(staging));
+}
+
+} // namespace rt
+} // namespace ampvk

@@ -1,0 +1,6 @@
+# Tests that need the plugin (included from test/CMakeLists.txt).
+add_subdirectory(${CMAKE_CURRENT_LIST_DIR}/lit ${CMAKE_CURRENT_BINARY_DIR}/lit)
+if(AMPVK_BUILD_SAMPLES)
+  add_subdirectory(${CMAKE_CURRENT_LIST_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/samples)
+endif()
+add_subdirectory(${CMAKE_CURRENT_LIST_DIR}/kernels ${CMAKE_CURRENT_BINARY_DIR}/kernels)

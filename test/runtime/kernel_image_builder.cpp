@@ -1,0 +1,151 @@
+#include "kernel_image_builder.h"
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+
+namespace ampvk_test {
+
+using namespace ampvk;
+
+std::vector<std::uint32_t> load_spirv(const std::string &name) {
+  std::string path = std::string(AMPVK_TEST_KERNEL_DIR) + "/" + name + ".spv";
+  std::ifstream file(path, std::ios::binary);
+  if (!file)
+    throw std::runtime_error("cannot open " + path);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  if (bytes.size() % 4 != 0 || bytes.empty())
+    throw std::runtime_error(path + " is not a SPIR-V module");
+  std::vector<std::uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), bytes.size());
+  return words;
+}
+
+image_ref make_image(const kernel_image_header &h, const std::vector<kernel_binding> &bindings,
+                     const std::vector<std::uint32_t> &words) {
+  std::size_t size = sizeof h + bindings.size() * sizeof(kernel_binding) + words.size() * 4;
+  auto *storage = new std::string(size + 1, '\0'); // deliberately never freed
+  char *p = &(*storage)[1];
+  std::memcpy(p, &h, sizeof h);
+  std::memcpy(p + sizeof h, bindings.data(), bindings.size() * sizeof(kernel_binding));
+  std::memcpy(p + sizeof h + bindings.size() * sizeof(kernel_binding), words.data(),
+              words.size() * 4);
+  return {p, size};
+}
+
+kernel_image_header header(std::uint32_t lx, std::uint32_t ly, std::uint32_t lz,
+                           std::uint32_t rank, bool tiled, std::uint32_t push_size,
+                           std::uint32_t closure_size, std::uint32_t num_bindings,
+                           std::uint32_t tile_static_bytes) {
+  kernel_image_header h{};
+  h.magic = kernel_image_magic;
+  h.version = kernel_image_version;
+  h.local_size[0] = lx;
+  h.local_size[1] = ly;
+  h.local_size[2] = lz;
+  h.rank = rank;
+  h.tiled = tiled ? 1 : 0;
+  h.push_size = push_size;
+  h.closure_size = closure_size;
+  h.num_bindings = num_bindings;
+  h.tile_static_bytes = tile_static_bytes;
+  return h;
+}
+
+kernel_binding view_binding(std::uint32_t host_offset, std::uint32_t binding,
+                            std::uint32_t access) {
+  return {static_cast<std::uint32_t>(binding_kind::array_view), host_offset, binding, 0, 0, access};
+}
+
+kernel_binding reference_binding(std::uint32_t host_offset, std::uint32_t binding,
+                                 std::uint32_t image_offset, std::uint32_t object_size,
+                                 std::uint32_t access) {
+  return {static_cast<std::uint32_t>(binding_kind::array_reference), host_offset, binding,
+          image_offset, object_size, access};
+}
+
+namespace {
+
+image_ref build(const std::string &name, kernel_image_header h,
+                const std::vector<kernel_binding> &bindings) {
+  std::vector<std::uint32_t> words = load_spirv(name);
+  h.spirv_words = static_cast<std::uint32_t>(words.size());
+  return make_image(h, bindings, words);
+}
+
+} // namespace
+
+image_ref scale_offset_image() {
+  static_assert(sizeof(scale_offset_closure) == 24, "layout the kernel was written for");
+  static const image_ref image =
+      build("scale_offset",
+            header(64, 1, 1, 1, false, launch_header_bytes + sizeof(scale_offset_closure),
+                   sizeof(scale_offset_closure), 1),
+            {view_binding(0, 0, binding_reads | binding_writes)});
+  return image;
+}
+
+image_ref tile_sum_image() {
+  static_assert(sizeof(tile_sum_closure) == 32, "layout the kernel was written for");
+  static const image_ref image =
+      build("tile_sum",
+            header(2, 3, 1, 2, true, launch_header_bytes + sizeof(tile_sum_closure),
+                   sizeof(tile_sum_closure), 2, 6 * sizeof(int)),
+            {view_binding(0, 0, binding_reads), view_binding(16, 1, binding_writes)});
+  return image;
+}
+
+image_ref array_reference_image() {
+  static_assert(sizeof(array_reference_closure) == 16 && sizeof(array_object) == 16,
+                "layout the kernel was written for");
+  static const image_ref image =
+      build("array_reference",
+            header(32, 1, 1, 1, false, 48, sizeof(array_reference_closure), 1),
+            {reference_binding(0, 0, 32, sizeof(array_object), binding_writes)});
+  return image;
+}
+
+void launch_scale_offset(rt::buffer *b, int n, int offset, rt::queue *q) {
+  scale_offset_closure k{{b, n}, offset};
+  image_ref image = scale_offset_image();
+  rt::launch_desc desc;
+  desc.image = image.data;
+  desc.image_size = image.size;
+  desc.kernel_object = &k;
+  desc.rank = 1;
+  desc.extent[0] = n;
+  desc.q = q;
+  rt::launch(desc);
+}
+
+void launch_tile_sum(rt::buffer *in, rt::buffer *out, int rows, int cols) {
+  tile_sum_closure k{{in, {rows, cols}}, {out, {rows, cols}}};
+  image_ref image = tile_sum_image();
+  rt::launch_desc desc;
+  desc.image = image.data;
+  desc.image_size = image.size;
+  desc.kernel_object = &k;
+  desc.rank = 2;
+  desc.extent[0] = rows;
+  desc.extent[1] = cols;
+  rt::launch(desc);
+}
+
+std::vector<int> tile_sum_reference(const std::vector<int> &in, int rows, int cols) {
+  // tile<3,2>: 3 rows by 2 columns; local index = row_in_tile * 2 + col_in_tile.
+  std::vector<int> out(in.size());
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      int r0 = r / 3 * 3, c0 = c / 2 * 2;
+      int sum = 0;
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 2; ++j)
+          sum += in[(r0 + i) * cols + (c0 + j)];
+      int local = (r - r0) * 2 + (c - c0);
+      out[r * cols + c] = sum * 16 + local;
+    }
+  return out;
+}
+
+} // namespace ampvk_test

@@ -1,0 +1,83 @@
+// Builds kernel images the way the plugin lays them out (header, bindings,
+// SPIR-V words) around the hand-assembled test kernels.
+#ifndef AMPVK_TEST_KERNEL_IMAGE_BUILDER_H
+#define AMPVK_TEST_KERNEL_IMAGE_BUILDER_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <ampvk/kernel_image.h>
+#include <ampvk/runtime.h>
+
+namespace ampvk_test {
+
+struct image_ref {
+  const char *data;
+  std::size_t size;
+};
+
+// Words of kernels/<name>.spv assembled at build time.
+std::vector<std::uint32_t> load_spirv(const std::string &name);
+
+// The runtime caches pipelines by image address, as plugin images are string
+// literals: test images are therefore never freed. They start one byte past
+// an aligned address so any unaligned read in the runtime would show.
+image_ref make_image(const ampvk::kernel_image_header &header,
+                     const std::vector<ampvk::kernel_binding> &bindings,
+                     const std::vector<std::uint32_t> &words);
+
+ampvk::kernel_image_header header(std::uint32_t lx, std::uint32_t ly, std::uint32_t lz,
+                                  std::uint32_t rank, bool tiled, std::uint32_t push_size,
+                                  std::uint32_t closure_size, std::uint32_t num_bindings,
+                                  std::uint32_t tile_static_bytes = 0);
+
+ampvk::kernel_binding view_binding(std::uint32_t host_offset, std::uint32_t binding,
+                                   std::uint32_t access);
+ampvk::kernel_binding reference_binding(std::uint32_t host_offset, std::uint32_t binding,
+                                        std::uint32_t image_offset, std::uint32_t object_size,
+                                        std::uint32_t access);
+
+// The kernel object layouts the test kernels were written for.
+struct view1 {
+  ampvk::rt::buffer *b;
+  int extent;
+};
+struct scale_offset_closure { // kernels/scale_offset.spvasm
+  view1 data;
+  int offset;
+};
+struct view2 {
+  ampvk::rt::buffer *b;
+  int extent[2];
+};
+struct tile_sum_closure { // kernels/tile_sum.spvasm
+  view2 in;
+  view2 out;
+};
+struct array_object {
+  ampvk::rt::buffer *b;
+  int extent;
+  int magic;
+};
+struct array_reference_closure { // kernels/array_reference.spvasm
+  array_object *ref;
+  int bias;
+};
+
+// The images of the three test kernels, built once per process.
+image_ref scale_offset_image();
+image_ref tile_sum_image();
+image_ref array_reference_image();
+
+// Launch helpers.
+void launch_scale_offset(ampvk::rt::buffer *b, int n, int offset, ampvk::rt::queue *q = nullptr);
+void launch_tile_sum(ampvk::rt::buffer *in, ampvk::rt::buffer *out, int rows, int cols);
+
+// Host references.
+std::vector<int> tile_sum_reference(const std::vector<int> &in, int rows, int cols);
+
+} // namespace ampvk_test
+
+#endif
