@@ -197,12 +197,28 @@ SpvId KernelEmitter::convertScalar(SpvId V, QualType From, QualType To) {
   if (FF && TF)
     return FW == TW ? V : B.emit(Op::OpFConvert, ToType, {V});
   if (FF)
-    return B.emit(Types.isSigned(To) ? Op::OpConvertFToS : Op::OpConvertFToU, ToType, {V});
+    return Types.isSigned(To) ? B.emit(Op::OpConvertFToS, ToType, {V})
+                              : unsignedOp(Op::OpConvertFToU, ToType, TW, {V});
   if (TF)
     return B.emit(Types.isSigned(From) ? Op::OpConvertSToF : Op::OpConvertUToF, ToType, {V});
   if (FW == TW)
     return V;
-  return B.emit(Types.isSigned(From) ? Op::OpSConvert : Op::OpUConvert, ToType, {V});
+  if (Types.isSigned(From))
+    return B.emit(Op::OpSConvert, ToType, {V});
+  return unsignedOp(Op::OpUConvert, ToType, TW, {V});
+}
+
+SpvId KernelEmitter::unsignedOp(spv::Op Opcode, SpvId ResultType, unsigned Width,
+                                llvm::ArrayRef<SpvId> Operands) {
+  // Integers are kept in the signed flavour; these operations need an unsigned
+  // result type, so compute in it and reinterpret (a no-op for the hardware).
+  SpvId UT = B.typeUInt(Width);
+  llvm::SmallVector<std::uint32_t, 2> Ops(Operands.begin(), Operands.end());
+  if (Opcode == Op::OpUDiv || Opcode == Op::OpUMod)
+    for (std::uint32_t &O : Ops)
+      O = B.emit(Op::OpBitcast, UT, {O});
+  SpvId R = B.emit(Opcode, UT, Ops);
+  return B.emit(Op::OpBitcast, ResultType, {R});
 }
 
 SpvId KernelEmitter::emitCast(const CastExpr *E) {
@@ -257,9 +273,13 @@ SpvId KernelEmitter::arith(BinaryOperatorKind Opc, SpvId L, SpvId R, QualType T,
   case BO_Mul: case BO_MulAssign:
     return B.emit(F ? Op::OpFMul : Op::OpIMul, RT, {L, R});
   case BO_Div: case BO_DivAssign:
-    return B.emit(F ? Op::OpFDiv : S ? Op::OpSDiv : Op::OpUDiv, RT, {L, R});
+    if (!F && !S)
+      return unsignedOp(Op::OpUDiv, RT, Types.bitWidth(T), {L, R});
+    return B.emit(F ? Op::OpFDiv : Op::OpSDiv, RT, {L, R});
   case BO_Rem: case BO_RemAssign:
-    return B.emit(F ? Op::OpFRem : S ? Op::OpSRem : Op::OpUMod, RT, {L, R});
+    if (!F && !S)
+      return unsignedOp(Op::OpUMod, RT, Types.bitWidth(T), {L, R});
+    return B.emit(F ? Op::OpFRem : Op::OpSRem, RT, {L, R});
   case BO_Shl: case BO_ShlAssign:
     return B.emit(Op::OpShiftLeftLogical, RT, {L, R});
   case BO_Shr: case BO_ShrAssign:
@@ -568,6 +588,9 @@ LValue KernelEmitter::emitLValue(const Expr *E) {
     case CK_UncheckedDerivedToBase:
       return baseClass(emitLValue(CE->getSubExpr()), CE->getType()->getAsCXXRecordDecl(),
                        Loc);
+    case CK_BaseToDerived:
+      return derivedClass(emitLValue(CE->getSubExpr()), CE->getType()->getAsCXXRecordDecl(),
+                          Loc);
     default:
       break;
     }
@@ -629,6 +652,12 @@ PointerValue KernelEmitter::emitPointer(const Expr *E) {
     case CK_UncheckedDerivedToBase: {
       P = emitPointer(CE->getSubExpr());
       P.Target = baseClass(deref(P, Loc), CE->getType()->getPointeeCXXRecordDecl(), Loc);
+      P.IntoArray = false;
+      return P;
+    }
+    case CK_BaseToDerived: {
+      P = emitPointer(CE->getSubExpr());
+      P.Target = derivedClass(deref(P, Loc), CE->getType()->getPointeeCXXRecordDecl(), Loc);
       P.IntoArray = false;
       return P;
     }

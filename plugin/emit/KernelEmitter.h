@@ -141,6 +141,8 @@ private:
   void emitDiscarded(const clang::Expr *E);
   SpvId emitCast(const clang::CastExpr *E);
   SpvId convertScalar(SpvId V, clang::QualType From, clang::QualType To);
+  SpvId unsignedOp(spv::Op Opcode, SpvId ResultType, unsigned Width,
+                   llvm::ArrayRef<SpvId> Operands);
   SpvId emitBinary(const clang::BinaryOperator *E);
   SpvId arith(clang::BinaryOperatorKind Op, SpvId L, SpvId R, clang::QualType T,
               clang::QualType OperandType);
@@ -181,6 +183,8 @@ private:
   LValue baseClass(const LValue &Derived, const clang::CXXRecordDecl *Base,
                    clang::SourceLocation Loc);
   LValue element(const LValue &Array, SpvId Index, clang::SourceLocation Loc);
+  LValue derivedClass(const LValue &Base, const clang::CXXRecordDecl *Derived,
+                      clang::SourceLocation Loc);
   LValue deref(const PointerValue &P, clang::SourceLocation Loc);
   LValue localVariable(clang::QualType T, clang::SourceLocation Loc, llvm::StringRef Name);
   SpvId loadCaptureWord(const LValue &LV, std::uint32_t ExtraBytes);
@@ -217,6 +221,9 @@ private:
 
   SpvId PushVar = 0;
   llvm::DenseMap<int, SpvId> BufferVars;
+  // For base-to-derived casts (CRTP): the object each base-subobject pointer
+  // was derived from.
+  llvm::DenseMap<SpvId, LValue> DerivedOrigins;
   llvm::DenseMap<const clang::VarDecl *, LValue> TileStatics;
   std::uint32_t TileStaticBytes = 0;
   std::uint32_t LocalSizeOut[3] = {1, 1, 1};

@@ -235,11 +235,33 @@ LValue KernelEmitter::baseClass(const LValue &Derived, const CXXRecordDecl *Base
       Step.Ptr = B.emit(spv::Op::OpAccessChain, pointerType(Derived, Step.Type),
                         {Derived.Ptr, B.constI32(static_cast<std::int32_t>(
                                           R->BaseIndex.lookup(Direct)))});
+      DerivedOrigins[Step.Ptr] = Derived;
     }
   }
   if (Direct->getCanonicalDecl() == Base->getCanonicalDecl())
     return Step;
   return baseClass(Step, Base, Loc);
+}
+
+LValue KernelEmitter::derivedClass(const LValue &Base, const CXXRecordDecl *Derived,
+                                   SourceLocation Loc) {
+  if (failed() || !Base.valid())
+    return LValue();
+  const CXXRecordDecl *From = Base.Type->getAsCXXRecordDecl();
+  if (From && From->getCanonicalDecl() == Derived->getCanonicalDecl())
+    return Base;
+  if (Base.K == LValue::Capture && From) {
+    LValue Out = Base;
+    Out.ConstOffset -=
+        Ctx.getASTRecordLayout(Derived).getBaseClassOffset(From).getQuantity();
+    Out.Type = Ctx.getRecordType(Derived);
+    return Out;
+  }
+  auto It = DerivedOrigins.find(Base.Ptr);
+  if (Base.Ptr && It != DerivedOrigins.end())
+    return derivedClass(It->second, Derived, Loc);
+  unsupported(Loc, "this cast from a base class to a derived class");
+  return LValue();
 }
 
 LValue KernelEmitter::element(const LValue &Array, SpvId Index, SourceLocation Loc) {

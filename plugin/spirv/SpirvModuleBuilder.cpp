@@ -55,6 +55,12 @@ SpvId SpirvModuleBuilder::typeInt(unsigned Width) {
   return cachedType(spv::Op::OpTypeInt, {Width, 1});
 }
 
+SpvId SpirvModuleBuilder::typeUInt(unsigned Width) {
+  if (Width == 64)
+    addCapability(spv::Capability::Int64);
+  return cachedType(spv::Op::OpTypeInt, {Width, 0});
+}
+
 SpvId SpirvModuleBuilder::typeFloat(unsigned Width) {
   if (Width == 64)
     addCapability(spv::Capability::Float64);

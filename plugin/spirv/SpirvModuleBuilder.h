@@ -40,6 +40,9 @@ public:
   SpvId typeBool();
   SpvId typeInt(unsigned Width);   // always the signed flavour; signedness
                                    // lives in the operations, as in LLVM IR
+  // The unsigned flavour, only for the few operations whose result type must
+  // be unsigned (OpUDiv, OpUMod, OpConvertFToU, OpUConvert).
+  SpvId typeUInt(unsigned Width);
   SpvId typeFloat(unsigned Width);
   SpvId typeVector(SpvId Elem, unsigned Count);
   SpvId typeArray(SpvId Elem, std::uint32_t Length, bool Unique = false);

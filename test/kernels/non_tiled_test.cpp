@@ -7,7 +7,12 @@
 #include <numeric>
 #include <vector>
 
+// gtest includes <cstring>, whose glibc index() function would make an
+// unqualified `index` ambiguous (see docs/user-guide.md).
 using namespace concurrency;
+using index1 = concurrency::index<1>;
+using index2 = concurrency::index<2>;
+using index3 = concurrency::index<3>;
 
 namespace {
 
@@ -58,7 +63,7 @@ TEST(NonTiled, Rank1IntegerArithmetic) {
   array_view<const int, 1> a(n, in);
   array_view<int, 1> b(n, out);
   int bias = 13;
-  parallel_for_each(b.extent, [=](index<1> i) restrict(amp) {
+  parallel_for_each(b.extent, [=](index1 i) restrict(amp) {
     int x = a[i];
     int r = x * 3 - bias;
     r += x / 7;
@@ -82,7 +87,7 @@ TEST(NonTiled, UnsignedAndConversions) {
   std::vector<float> out(n, 0.0f);
   array_view<const int, 1> a(n, in);
   array_view<float, 1> b(n, out);
-  parallel_for_each(b.extent, [=](index<1> i) restrict(amp) {
+  parallel_for_each(b.extent, [=](index1 i) restrict(amp) {
     unsigned int u = static_cast<unsigned int>(a[i]);
     unsigned int shifted = u >> 3;
     float f = static_cast<float>(a[i]) * 0.5f;
@@ -103,7 +108,7 @@ TEST(NonTiled, Rank2WithFunctionsAndLoops) {
   std::vector<int> in = iota_data(rows * cols), out(rows * cols, 0);
   array_view<const int, 2> a(rows, cols, in);
   array_view<int, 2> b(rows, cols, out);
-  parallel_for_each(b.extent, [=](index<2> idx) restrict(amp) {
+  parallel_for_each(b.extent, [=](index2 idx) restrict(amp) {
     int x = a[idx];
     int acc = 0;
     for (int k = 0; k < 4; ++k) {
@@ -130,8 +135,8 @@ TEST(NonTiled, Rank3IndexArithmetic) {
   const int d0 = 3, d1 = 5, d2 = 7;
   std::vector<int> out(d0 * d1 * d2, -1);
   array_view<int, 3> v(d0, d1, d2, out);
-  parallel_for_each(v.extent, [=](index<3> i) restrict(amp) {
-    index<3> shifted = i + index<3>(1, 2, 3);
+  parallel_for_each(v.extent, [=](index3 i) restrict(amp) {
+    index3 shifted = i + index3(1, 2, 3);
     shifted *= 2;
     v[i] = shifted[0] * 10000 + shifted[1] * 100 + shifted[2];
   });
@@ -150,7 +155,7 @@ TEST(NonTiled, CapturedStructsAndLocalArrays) {
   array_view<float, 1> b(n, out);
   Affine f = {1.5f, -2.0f};
   Sum3 s = {1, 2, 4};
-  parallel_for_each(b.extent, [=](index<1> i) restrict(amp) {
+  parallel_for_each(b.extent, [=](index1 i) restrict(amp) {
     float window[3];
     for (int k = 0; k < 3; ++k) {
       int j = i[0] + k - 1;
@@ -179,7 +184,7 @@ struct Saxpy {
   array_view<const float, 1> x;
   array_view<float, 1> y;
   float alpha;
-  void operator()(index<1> i) const restrict(amp) { y[i] = alpha * x[i] + y[i]; }
+  void operator()(index1 i) const restrict(amp) { y[i] = alpha * x[i] + y[i]; }
 };
 } // namespace
 
@@ -209,7 +214,7 @@ TEST(NonTiled, ArrayCapturedByReference) {
   std::vector<int> init(n);
   std::iota(init.begin(), init.end(), 100);
   array<int, 1> data(n, init.begin(), init.end());
-  parallel_for_each(data.extent, [&data](index<1> i) restrict(amp) {
+  parallel_for_each(data.extent, [&data](index1 i) restrict(amp) {
     data[i] = data[i] * 2 + data.extent[0];
   });
   std::vector<int> result = data;

@@ -5,7 +5,12 @@
 
 #include <vector>
 
+// gtest includes <cstring>, whose glibc index() function would make an
+// unqualified `index` ambiguous (see docs/user-guide.md).
 using namespace concurrency;
+using index1 = concurrency::index<1>;
+using index2 = concurrency::index<2>;
+using index3 = concurrency::index<3>;
 
 TEST(Tiled, Reduction1D) {
   const int tile = 128, tiles = 9, n = tile * tiles;
@@ -46,7 +51,7 @@ TEST(Tiled, Transpose2DThroughTileStatic) {
     tile_static float block[T][T];
     block[t.local[0]][t.local[1]] = a[t.global];
     t.barrier.wait();
-    index<2> dst(t.tile_origin[1] + t.local[0], t.tile_origin[0] + t.local[1]);
+    index2 dst(t.tile_origin[1] + t.local[0], t.tile_origin[0] + t.local[1]);
     b[dst] = block[t.local[1]][t.local[0]];
   });
   for (int r = 0; r < rows; ++r)
