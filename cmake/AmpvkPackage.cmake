@@ -7,10 +7,13 @@ set(AMPVK_PC_LIBDIR ${CMAKE_BINARY_DIR}/lib)
 set(AMPVK_PC_PLUGIN ${CMAKE_BINARY_DIR}/lib/libampvk-plugin.so)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/ampvk.pc.in ${CMAKE_BINARY_DIR}/pkgconfig/ampvk.pc @ONLY)
 
-# Install tree.
-set(AMPVK_PC_INCLUDEDIR ${CMAKE_INSTALL_FULL_INCLUDEDIR})
-set(AMPVK_PC_LIBDIR ${CMAKE_INSTALL_FULL_LIBDIR})
-set(AMPVK_PC_PLUGIN ${CMAKE_INSTALL_FULL_LIBDIR}/ampvk/libampvk-plugin.so)
+# Install tree: paths relative to the .pc file, so `cmake --install --prefix`
+# can put it anywhere.
+file(RELATIVE_PATH pc_to_prefix /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
+string(REGEX REPLACE "/$" "" pc_to_prefix "${pc_to_prefix}")
+set(AMPVK_PC_INCLUDEDIR \${pcfiledir}/${pc_to_prefix}/${CMAKE_INSTALL_INCLUDEDIR})
+set(AMPVK_PC_LIBDIR \${pcfiledir}/${pc_to_prefix}/${CMAKE_INSTALL_LIBDIR})
+set(AMPVK_PC_PLUGIN \${pcfiledir}/${pc_to_prefix}/${CMAKE_INSTALL_LIBDIR}/ampvk/libampvk-plugin.so)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/ampvk.pc.in ${CMAKE_BINARY_DIR}/install-files/ampvk.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/install-files/ampvk.pc
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
