@@ -277,9 +277,16 @@ SpvId KernelEmitter::arith(BinaryOperatorKind Opc, SpvId L, SpvId R, QualType T,
       return unsignedOp(Op::OpUDiv, RT, Types.bitWidth(T), {L, R});
     return B.emit(F ? Op::OpFDiv : Op::OpSDiv, RT, {L, R});
   case BO_Rem: case BO_RemAssign:
-    if (!F && !S)
+    if (F)
+      return B.emit(Op::OpFRem, RT, {L, R});
+    if (!S)
       return unsignedOp(Op::OpUMod, RT, Types.bitWidth(T), {L, R});
-    return B.emit(F ? Op::OpFRem : Op::OpSRem, RT, {L, R});
+    {
+      // Vulkan leaves OpSRem/OpSMod undefined for negative operands (NVIDIA
+      // returns the unsigned remainder); C++ truncates, and OpSDiv is defined.
+      SpvId Quotient = B.emit(Op::OpSDiv, RT, {L, R});
+      return B.emit(Op::OpISub, RT, {L, B.emit(Op::OpIMul, RT, {Quotient, R})});
+    }
   case BO_Shl: case BO_ShlAssign:
     return B.emit(Op::OpShiftLeftLogical, RT, {L, R});
   case BO_Shr: case BO_ShrAssign:

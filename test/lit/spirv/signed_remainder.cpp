@@ -1,0 +1,18 @@
+// RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
+// RUN: %spirv-dis %t/kernel0.spv | FileCheck %s
+// Signed % must not use OpSRem: Vulkan leaves it undefined for negative
+// operands and NVIDIA's driver then returns the unsigned remainder.
+#include <amp.h>
+using namespace concurrency;
+
+void run(array_view<int, 1> data, int divisor) {
+  parallel_for_each(data.extent, [=](concurrency::index<1> i) restrict(amp) {
+    data[i] = data[i] % divisor;
+  });
+}
+
+// CHECK-NOT: OpSRem
+// CHECK-NOT: OpSMod
+// CHECK: %[[Q:[0-9]+]] = OpSDiv %int %[[A:[0-9]+]] %[[B:[0-9]+]]
+// CHECK: %[[P:[0-9]+]] = OpIMul %int %[[Q]] %[[B]]
+// CHECK: OpISub %int %[[A]] %[[P]]
