@@ -8,6 +8,7 @@
 #include "emit/KernelEmitter.h"
 
 #include "AmpDiagnostics.h"
+#include "attrs/AmpAttributes.h"
 
 #include "clang/AST/RecordLayout.h"
 
@@ -26,6 +27,14 @@ void KernelEmitter::noteAccess(const LValue &LV, bool Write) {
 
 LValue KernelEmitter::localVariable(QualType T, SourceLocation Loc, llvm::StringRef Name) {
   LValue LV;
+  llvm::StringRef AmpClass = getAmpClassName(T);
+  if (AmpClass == "array_view" || AmpClass == "array") {
+    // Their storage is a binding of the kernel: only captured objects have one.
+    unsupported(Loc, "a copy of an " + AmpClass +
+                         " inside a kernel (use the captured object directly, or pass "
+                         "it by reference)");
+    return LV;
+  }
   SpvId Type = lower(T, Loc);
   if (!Type)
     return LV;

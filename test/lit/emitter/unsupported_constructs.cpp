@@ -1,0 +1,60 @@
+// RUN: %ampxx -Xclang -verify %s
+// Legal C++ AMP that the emitter cannot compile yet: one precise error at the
+// construct, a note at the kernel, never a crash or a bad module.
+#include <amp.h>
+using namespace concurrency;
+
+void switch_statement(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    switch (v[i]) { // expected-error {{a switch statement is not supported in a kernel by ampvk yet}}
+    case 0:
+      v[i] = 1;
+      break;
+    default:
+      v[i] = 2;
+    }
+  });
+}
+
+void range_for(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    int values[3] = {1, 2, 3};
+    int sum = 0;
+    for (int x : values) // expected-error {{a range-based for loop is not supported in a kernel by ampvk yet}}
+      sum += x;
+    v[i] = sum;
+  });
+}
+
+void view_copy(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    array_view<int, 1> w = v; // expected-error {{a copy of an array_view inside a kernel (use the captured object directly, or pass it by reference) is not supported in a kernel by ampvk yet}}
+    w[i] = 1;
+  });
+}
+
+void pointer_reassigned(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    int a[2] = {1, 2};
+    int *p = &a[0];
+    p = &a[1]; // expected-error {{assigning to a pointer is not supported in a kernel by ampvk yet}}
+    v[i] = *p;
+  });
+}
+
+struct Big {
+  float values[32];
+};
+
+void too_many_captures(array_view<float, 1> v, Big big) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-error-re {{a kernel whose captures need {{[0-9]+}} bytes (ampvk passes captures as push constants; at most 112 bytes fit; capture fewer or smaller objects) is not supported in a kernel by ampvk yet}} expected-note {{while compiling this kernel for the device}}
+    v[i] = big.values[i[0] % 32];
+  });
+}
+
+// Passing a captured view by reference to a helper is fine.
+void add_one(const array_view<int, 1> &w, concurrency::index<1> i) restrict(amp) { w[i] += 1; }
+
+void fine(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { add_one(v, i); });
+}
