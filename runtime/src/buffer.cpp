@@ -15,10 +15,10 @@ namespace ampvk {
 namespace rt {
 namespace {
 
+// Device mutex held.
 void destroy(buffer *b) noexcept {
-  device &d = b->owner;
+  b->owner.buffers.erase(b);
   delete b;
-  d.live_buffers.fetch_sub(1);
 }
 
 buffer &checked(buffer *b, const char *function) {
@@ -66,10 +66,13 @@ void *buffer::host_pointer() {
 }
 
 void buffer::make_host_current(bool for_write, bool discard_old) {
-  queue &q = owner.queue();
+  // Only GPU work opened the device, and only GPU work leaves anything to
+  // wait for or copy; host-only buffers (and all of them after teardown)
+  // never reach the queue.
   unsigned s = state.load(std::memory_order_relaxed);
   if (aliased) {
     // One copy: only wait until the GPU is done with the memory.
+    queue &q = owner.queue();
     if (!(s & host_current))
       q.wait_for(last_write);
     if (for_write && (s & device_in_use))
@@ -81,9 +84,33 @@ void buffer::make_host_current(bool for_write, bool discard_old) {
     return;
   }
   host_pointer();
-  if (!(s & host_current) && !discard_old)
-    download(q, *this);
+  if (!(s & host_current) && !discard_old) {
+    owner.check_usable();
+    download(owner.queue(), *this);
+  }
   state.store(for_write ? unsigned(host_current) : (s | host_current), std::memory_order_release);
+}
+
+void evict_to_host(buffer &b) noexcept {
+  try {
+    if (b.aliased) {
+      // The mapping dies with the memory: give the host pointer a copy.
+      auto *copy = new unsigned char[b.bytes ? b.bytes : 1];
+      if (b.bytes)
+        std::memcpy(copy, b.storage.mapped, b.bytes);
+      b.shadow.reset(copy);
+      b.host.store(copy, std::memory_order_release);
+      b.aliased = false;
+    } else if (!(b.state.load(std::memory_order_relaxed) & buffer::host_current)) {
+      b.host_pointer();
+      download(b.owner.queue(), b);
+    }
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "ampvk: at exit, data of a live array could not be copied to the host: %s\n",
+                 e.what());
+  }
+  b.state.store(buffer::host_current, std::memory_order_release);
+  b.storage = device_allocation{};
 }
 
 void add_hold(buffer &b) noexcept { ++b.gpu_holds; }
@@ -101,11 +128,15 @@ buffer *buffer_wrap_host(device *d, void *host, std::size_t bytes) {
     throw concurrency::runtime_exception("ampvk: cannot view " + std::to_string(bytes) +
                                              " bytes at a null host pointer",
                                          concurrency::E_INVALIDARG_AMP);
-  d->open();
-  auto *b = new buffer(*d, bytes, true, host);
+  // No Vulkan work yet: the device is opened by the first launch that uses
+  // the buffer, so a view used only on the host costs nothing (and works even
+  // during exit, after teardown).
+  auto b = std::make_unique<buffer>(*d, bytes, true, host);
   b->state.store(buffer::host_current, std::memory_order_release);
-  d->live_buffers.fetch_add(1);
-  return b;
+  std::lock_guard<std::mutex> lock(d->mutex());
+  d->check_not_lost();
+  d->buffers.insert(b.get());
+  return b.release();
 }
 
 buffer *buffer_create(device *d, std::size_t bytes) {
@@ -114,7 +145,7 @@ buffer *buffer_create(device *d, std::size_t bytes) {
                                          concurrency::E_INVALIDARG_AMP);
   d->open();
   std::lock_guard<std::mutex> lock(d->mutex());
-  d->check_not_lost();
+  d->check_usable();
   auto b = std::make_unique<buffer>(*d, bytes, false, nullptr);
   b->ensure_storage(); // array<T,N> lives on the device: fail here, not at first launch
   if (b->storage.mapped) {
@@ -125,7 +156,7 @@ buffer *buffer_create(device *d, std::size_t bytes) {
   b->state.store(b->aliased ? unsigned(buffer::host_current)
                             : unsigned(buffer::host_current | buffer::device_current),
                  std::memory_order_release);
-  d->live_buffers.fetch_add(1);
+  d->buffers.insert(b.get());
   return b.release();
 }
 
@@ -140,7 +171,7 @@ void buffer_release(buffer *b) noexcept {
   device &d = b->owner;
   std::lock_guard<std::mutex> lock(d.mutex());
   if (b->wrapped && !(b->state.load(std::memory_order_relaxed) & buffer::host_current) &&
-      !d.lost) {
+      !d.lost && !d.closed()) {
     // C++ AMP: destroying the last view synchronizes the data source.
     try {
       download(d.queue(), *b);
@@ -192,7 +223,7 @@ void buffer_synchronize(buffer *b) {
 void buffer_discard(buffer *b) {
   buffer &buf = checked(b, "buffer_discard");
   std::lock_guard<std::mutex> lock(buf.owner.mutex());
-  if (buf.aliased)
+  if (buf.aliased || buf.owner.closed())
     return; // one copy: there is no transfer to skip
   // Undefined contents are current in both copies: the next launch uploads
   // nothing and a host access downloads nothing.

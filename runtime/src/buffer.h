@@ -65,6 +65,11 @@ public:
 void add_hold(buffer &b) noexcept;
 void drop_hold(buffer &b) noexcept;
 
+// Process exit, GPU idle, device mutex held: makes the host copy current and
+// the only one, and frees the device memory. The buffer stays usable from the
+// host (host_data's fast path) until its owner releases it.
+void evict_to_host(buffer &b) noexcept;
+
 } // namespace rt
 } // namespace ampvk
 

@@ -52,7 +52,10 @@ void bind_buffers(device &d, frame &f, const kernel_pipeline &pipeline,
   std::vector<VkDescriptorBufferInfo> infos(bound.size());
   std::vector<VkWriteDescriptorSet> writes(bound.size());
   for (std::size_t i = 0; i < bound.size(); ++i) {
-    infos[i] = {bound[i].b->storage.buffer.get(), 0, VK_WHOLE_SIZE};
+    // Padding may take the buffer past maxStorageBufferRange; the data never does.
+    VkDeviceSize range = std::min<VkDeviceSize>(bound[i].b->storage.capacity,
+                                                d.limits().maxStorageBufferRange);
+    infos[i] = {bound[i].b->storage.buffer.get(), 0, range};
     writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
     writes[i].dstBinding = bound[i].binding;
     writes[i].descriptorCount = 1;

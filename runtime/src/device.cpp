@@ -5,15 +5,18 @@
 
 #include <ampvk/exceptions.h>
 
+#include "buffer.h"
 #include "pipeline_cache.h"
 #include "queue.h"
+#include "runtime_state.h"
 #include "staging.h"
 #include "vk_error.h"
 
 namespace ampvk {
 namespace rt {
 
-device::device(physical_device description) : physical_(std::move(description)) {}
+device::device(physical_device description)
+    : physical_(std::move(description)), queue_(std::make_unique<rt::queue>(*this)) {}
 
 // Runs only if a runtime_state is deleted, which happens when its creation
 // failed part-way, before any logical device existed.
@@ -35,6 +38,7 @@ void device::open() {
                                          concurrency::E_FAIL_AMP);
   create_logical_device();
   open_.store(true, std::memory_order_release);
+  runtime_state::register_teardown();
 }
 
 void device::create_logical_device() {
@@ -89,17 +93,25 @@ void device::create_logical_device() {
           vkGetDeviceProcAddr(handle, "vkCmdPushDescriptorSetKHR"));
     VkQueue vk_queue = VK_NULL_HANDLE;
     vkGetDeviceQueue(handle, physical_.queue_family, 0, &vk_queue);
-    queue_ = std::make_unique<rt::queue>(*this, vk_queue, physical_.queue_family);
+    queue_->attach(vk_queue, physical_.queue_family);
     staging_ = std::make_unique<staging_pool>(*this);
     pipelines_ = std::make_unique<pipeline_cache>(*this);
   } catch (...) {
     // Leave the device unopened so the next call starts from scratch.
     pipelines_.reset();
     staging_.reset();
-    queue_.reset();
+    queue_->detach();
     device_.reset();
     throw;
   }
+}
+
+void device::check_usable() const {
+  check_not_lost();
+  if (closed_)
+    throw concurrency::runtime_exception("ampvk: " + describe() +
+                                             " was used after the runtime shut down at exit",
+                                         concurrency::E_FAIL_AMP);
 }
 
 void device::check_not_lost() const {
@@ -111,35 +123,34 @@ void device::check_not_lost() const {
         static_cast<concurrency::HRESULT>(VK_ERROR_DEVICE_LOST));
 }
 
-bool device::teardown() noexcept {
+void device::teardown() noexcept {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (!device_.get()) {
-    closed_ = true;
-    return true;
-  }
   if (closed_)
-    return true;
+    return;
+  if (!device_.get()) {
+    closed_ = true; // never opened
+    return;
+  }
   VkResult r = vkDeviceWaitIdle(device_.get());
   if (r < 0 && r != VK_ERROR_DEVICE_LOST)
     std::fprintf(stderr, "ampvk: waiting for %s at exit failed with %s\n", describe().c_str(),
                  vk_result_name(r));
   try {
-    if (queue_)
-      queue_->wait_idle(); // retires every frame; orphaned buffers are freed here
+    queue_->wait_idle(); // retires every frame; orphaned buffers are freed here
   } catch (const std::exception &e) {
     std::fprintf(stderr, "ampvk: at exit: %s\n", e.what());
   }
-  if (live_buffers.load() != 0)
-    return false; // still referenced: keep the device usable for their release
+  // Views still alive (globals destroyed after us, or leaked) keep working on
+  // the host: their results are copied back now, while the driver still runs.
+  for (buffer *b : buffers)
+    evict_to_host(*b);
   closed_ = true;
   open_.store(false, std::memory_order_release);
-  queue_.reset();
-  if (staging_)
-    staging_->clear();
+  queue_->detach();
+  staging_->clear();
   staging_.reset();
   pipelines_.reset();
   device_.reset();
-  return true;
 }
 
 } // namespace rt

@@ -1,7 +1,7 @@
 // rt::device: one physical device and, once first used, its logical device with
 // everything hanging off it (the queue, staging buffers, cached pipelines).
-// Device objects live until process exit; only their Vulkan objects are
-// destroyed at teardown, so late callers get an exception, not a crash.
+// Device objects are never deleted; only their Vulkan objects are destroyed at
+// teardown, so late callers get an exception or host-only service, not a crash.
 #ifndef AMPVK_RUNTIME_DEVICE_H
 #define AMPVK_RUNTIME_DEVICE_H
 
@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_set>
 
 #include <vulkan/vulkan.h>
 
@@ -19,6 +20,7 @@
 namespace ampvk {
 namespace rt {
 
+class buffer;
 class staging_pool;
 class pipeline_cache;
 
@@ -44,23 +46,30 @@ public:
   // queue's submissions, buffer residency, staging and pipeline caches.
   std::mutex &mutex() noexcept { return mutex_; }
 
-  // These require open() and, except queue(), the mutex.
+  // The queue object always exists; the rest require open(). All but queue()
+  // require the mutex.
   rt::queue &queue() noexcept { return *queue_; }
   staging_pool &staging() noexcept { return *staging_; }
   pipeline_cache &pipelines() noexcept { return *pipelines_; }
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_fn() const noexcept { return push_descriptor_; }
 
-  // Buffers not yet destroyed; a device with live buffers is left open at exit.
-  std::atomic<std::size_t> live_buffers{0};
+  // Buffers not yet destroyed (under the mutex): teardown moves their data to
+  // the host before it destroys their device memory.
+  std::unordered_set<buffer *> buffers;
 
   // Set once VK_ERROR_DEVICE_LOST was seen (under the mutex).
   bool lost = false;
-  // Throws accelerator_view_removed when lost; call with the mutex held.
+  // With the mutex held: throws accelerator_view_removed when the device was lost.
   void check_not_lost() const;
+  // Also throws runtime_exception after teardown: for work that needs Vulkan.
+  void check_usable() const;
+  bool closed() const noexcept { return closed_.load(std::memory_order_acquire); }
 
-  // Process exit: waits for the GPU, then destroys every Vulkan object of this
-  // device unless buffers are still alive. Returns whether it was destroyed.
-  bool teardown() noexcept;
+  // Process exit: waits for the GPU, copies every live buffer's data to host
+  // memory, and destroys every Vulkan object of this device. Afterwards the
+  // device makes no Vulkan call, so buffers released by later static
+  // destructors (when the driver may already be unloaded) are safe.
+  void teardown() noexcept;
 
 private:
   void create_logical_device();
@@ -68,7 +77,7 @@ private:
   physical_device physical_;
   std::mutex mutex_;
   std::atomic<bool> open_{false};
-  bool closed_ = false; // torn down
+  std::atomic<bool> closed_{false}; // torn down: no Vulkan call from here on
   unique_device device_;
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_ = nullptr;
   std::unique_ptr<rt::queue> queue_;

@@ -132,7 +132,8 @@ const device_info &info(const device *d) {
 queue *default_queue(device *d) {
   if (!d)
     fail("ampvk: default_queue() called with a null device");
-  d->open();
+  if (!d->closed())
+    d->open(); // report a device that cannot be opened here, not at first launch
   return &d->queue();
 }
 
@@ -148,7 +149,8 @@ void wait(queue *q) {
   device &d = q->owner();
   std::lock_guard<std::mutex> lock(d.mutex());
   d.check_not_lost();
-  q->wait_idle();
+  if (!d.closed()) // after teardown nothing is in flight
+    q->wait_idle();
 }
 
 } // namespace rt

@@ -22,8 +22,6 @@ struct vulkan_instance {
   vulkan_instance &operator=(const vulkan_instance &) = delete;
   ~vulkan_instance() { destroy(); }
   void destroy() noexcept;
-  // Hands the instance to no one (devices still alive at exit need it).
-  void leak() noexcept { handle = VK_NULL_HANDLE; messenger = VK_NULL_HANDLE; }
 };
 
 // Throws runtime_exception saying how to install a loader or driver.

@@ -60,7 +60,7 @@ void check_device(const device &d, const std::vector<bound_buffer> &bound) {
 }
 
 void check_binding_size(const device &d, const buffer &b) {
-  if (b.storage.capacity > d.limits().maxStorageBufferRange)
+  if (b.bytes > d.limits().maxStorageBufferRange)
     throw concurrency::unsupported_feature(
         "ampvk: a kernel cannot use " + std::to_string(b.bytes) + " bytes of data in one array on " +
         d.describe() + ": its limit is " + std::to_string(d.limits().maxStorageBufferRange) +
@@ -134,7 +134,7 @@ void launch(const launch_desc &desc) {
   std::vector<buffer_use> uses = distinct_buffers(bound);
 
   std::lock_guard<std::mutex> lock(d.mutex());
-  d.check_not_lost();
+  d.check_usable();
   const kernel_pipeline &pipeline = d.pipelines().get(image);
   for (const auto &u : uses) {
     u.b->ensure_storage();

@@ -5,6 +5,7 @@
 
 #include "device.h"
 #include "internal_counters.h"
+#include "runtime_state.h"
 #include "spirv_scan.h"
 #include "vk_error.h"
 
@@ -91,6 +92,7 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
            "creating the compute pipeline for a kernel on " + device_.describe());
   p->pipeline = unique_pipeline(vk, pipeline);
   ++debug_counters().pipelines_created;
+  runtime_state::register_teardown(); // compiling may have set up new driver state
   return p;
 }
 

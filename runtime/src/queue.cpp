@@ -5,6 +5,7 @@
 #include "buffer.h"
 #include "device.h"
 #include "internal_counters.h"
+#include "runtime_state.h"
 #include "vk_error.h"
 
 namespace ampvk {
@@ -17,26 +18,28 @@ constexpr std::size_t max_in_flight = 64;
 
 } // namespace
 
-queue::queue(device &owner, VkQueue handle, std::uint32_t family)
-    : device_(owner), queue_(handle) {
+void queue::attach(VkQueue handle, std::uint32_t family) {
   VkCommandPoolCreateInfo info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   info.queueFamilyIndex = family;
   VkCommandPool pool = VK_NULL_HANDLE;
-  vk_check(vkCreateCommandPool(owner.vk(), &info, nullptr, &pool),
-           "creating a command pool on " + owner.describe());
-  pool_ = unique_command_pool(owner.vk(), pool);
+  vk_check(vkCreateCommandPool(device_.vk(), &info, nullptr, &pool),
+           "creating a command pool on " + device_.describe());
+  pool_ = unique_command_pool(device_.vk(), pool);
+  queue_ = handle;
 }
 
-queue::~queue() {
+void queue::detach() noexcept {
   // Frames own fences and descriptor pools; their command buffers go with the pool.
   recording_.reset();
   in_flight_.clear();
   free_.clear();
+  pool_.reset();
+  queue_ = VK_NULL_HANDLE;
 }
 
 frame &queue::begin() {
-  device_.check_not_lost();
+  device_.check_usable();
   retire();
   if (in_flight_.size() >= max_in_flight)
     wait_for(in_flight_.front()->serial);
@@ -94,6 +97,7 @@ std::uint64_t queue::submit(frame &f) {
   f.serial = next_serial_++;
   in_flight_.push_back(std::move(recording_));
   ++debug_counters().submissions;
+  note_first_use(submitted_before_);
   return f.serial;
 }
 
@@ -144,24 +148,25 @@ void queue::retire_through(std::uint64_t serial) noexcept {
 }
 
 void queue::retire() {
-  // A fence signaled by vkQueueSubmit covers every earlier submission on the
-  // queue, so the newest signaled fence retires everything before it too.
-  for (auto it = in_flight_.rbegin(); it != in_flight_.rend(); ++it) {
-    VkResult r = vkGetFenceStatus(device_.vk(), (*it)->fence.get());
-    if (r == VK_SUCCESS) {
-      retire_through((*it)->serial);
+  // Oldest first, stopping at the first unfinished one: one fence query when
+  // nothing has finished, which is the common case right after a launch.
+  while (!in_flight_.empty()) {
+    VkResult r = vkGetFenceStatus(device_.vk(), in_flight_.front()->fence.get());
+    if (r == VK_NOT_READY)
       return;
-    }
     if (r == VK_ERROR_DEVICE_LOST)
       on_device_lost(r, "checking for finished work");
     if (r < 0)
       throw_vk_error(r, "checking for finished work on " + device_.describe());
+    retire_through(in_flight_.front()->serial);
   }
 }
 
 void queue::wait_for(std::uint64_t serial) {
   if (serial <= completed_)
     return;
+  // A fence signaled by vkQueueSubmit covers every earlier submission on the
+  // queue too, so one wait retires everything up to it.
   for (auto &f : in_flight_) {
     if (f->serial < serial)
       continue;
@@ -172,8 +177,16 @@ void queue::wait_for(std::uint64_t serial) {
     if (r < 0)
       throw_vk_error(r, "waiting for a kernel on " + device_.describe());
     retire_through(f->serial);
+    note_first_use(waited_before_);
     return;
   }
+}
+
+void queue::note_first_use(bool &flag) noexcept {
+  if (flag)
+    return;
+  flag = true;
+  runtime_state::register_teardown();
 }
 
 void queue::wait_idle() {

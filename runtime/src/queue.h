@@ -34,8 +34,13 @@ struct frame {
 
 class queue {
 public:
-  queue(device &owner, VkQueue handle, std::uint32_t family);
-  ~queue(); // the queue must be idle
+  // The object lives as long as its device (accelerator_view handles stay
+  // valid); the Vulkan side is attached when the device opens and detached
+  // at teardown.
+  explicit queue(device &owner) : device_(owner) {}
+  ~queue() { detach(); }
+  void attach(VkQueue handle, std::uint32_t family);
+  void detach() noexcept; // the queue must be idle
   queue(const queue &) = delete;
   queue &operator=(const queue &) = delete;
 
@@ -63,15 +68,19 @@ private:
   void recycle(std::unique_ptr<frame> f) noexcept;
   void retire_through(std::uint64_t serial) noexcept;
   [[noreturn]] void on_device_lost(VkResult result, const char *what);
+  // Keeps the exit teardown ahead of driver state first set up by this work.
+  void note_first_use(bool &flag) noexcept;
 
   device &device_;
-  VkQueue queue_;
+  VkQueue queue_ = VK_NULL_HANDLE;
   unique_command_pool pool_;
   std::deque<std::unique_ptr<frame>> in_flight_;
   std::vector<std::unique_ptr<frame>> free_;
   std::unique_ptr<frame> recording_;
   std::uint64_t next_serial_ = 1;
   std::uint64_t completed_ = 0;
+  bool submitted_before_ = false;
+  bool waited_before_ = false;
 };
 
 } // namespace rt

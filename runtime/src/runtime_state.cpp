@@ -11,6 +11,7 @@ namespace rt {
 namespace {
 
 std::atomic<runtime_state *> the_state{nullptr};
+std::atomic<bool> torn_down{false};
 
 std::mutex &init_mutex() {
   static std::mutex *m = new std::mutex; // usable during static destruction
@@ -43,24 +44,24 @@ runtime_state &runtime_state::get() {
     state->owned_.push_back(std::make_unique<device>(std::move(*description)));
     state->devices_.push_back(state->owned_.back().get());
   }
-  std::atexit(teardown_at_exit);
+  register_teardown();
   runtime_state *s = state.release();
   the_state.store(s, std::memory_order_release);
   return *s;
 }
 
+void runtime_state::register_teardown() noexcept {
+  if (!torn_down.load(std::memory_order_acquire))
+    std::atexit(teardown_at_exit); // a failure only loses the earlier ordering
+}
+
 void runtime_state::teardown_at_exit() noexcept {
   runtime_state *s = the_state.load(std::memory_order_acquire);
-  if (!s)
+  if (!s || torn_down.exchange(true))
     return;
-  bool all_destroyed = true;
   for (device *d : s->devices_)
-    all_destroyed &= d->teardown();
-  // A device kept alive for buffers still referenced needs its instance.
-  if (all_destroyed)
-    s->instance_.destroy();
-  else
-    s->instance_.leak();
+    d->teardown();
+  s->instance_.destroy();
 }
 
 } // namespace rt

@@ -1,5 +1,6 @@
 #include "kernel_image_builder.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -10,7 +11,9 @@ namespace ampvk_test {
 using namespace ampvk;
 
 std::vector<std::uint32_t> load_spirv(const std::string &name) {
-  std::string path = std::string(AMPVK_TEST_KERNEL_DIR) + "/" + name + ".spv";
+  // The environment may point elsewhere when the tests run on another machine.
+  const char *dir = std::getenv("AMPVK_TEST_KERNEL_DIR");
+  std::string path = std::string(dir && *dir ? dir : AMPVK_TEST_KERNEL_DIR) + "/" + name + ".spv";
   std::ifstream file(path, std::ios::binary);
   if (!file)
     throw std::runtime_error("cannot open " + path);
