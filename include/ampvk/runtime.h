@@ -69,6 +69,10 @@ std::size_t buffer_size(const buffer *b);
 void *buffer_host_data(buffer *b, access a);
 // Copy device results back to the host memory now (array_view::synchronize).
 void buffer_synchronize(buffer *b);
+// The caller changed the host memory directly: it is now the only current
+// copy, and pending device results are dropped, not downloaded over it
+// (array_view::refresh).
+void buffer_host_modified(buffer *b);
 // The current contents need not be preserved (array_view::discard_data).
 void buffer_discard(buffer *b);
 // Bulk copies between host memory and a buffer (array constructors, copy()).

@@ -220,6 +220,13 @@ void buffer_synchronize(buffer *b) {
   buf.make_host_current(false);
 }
 
+void buffer_host_modified(buffer *b) {
+  buffer &buf = checked(b, "buffer_host_modified");
+  std::lock_guard<std::mutex> lock(buf.owner.mutex());
+  buf.owner.check_not_lost();
+  buf.make_host_current(/*for_write=*/true, /*discard_old=*/true);
+}
+
 void buffer_discard(buffer *b) {
   buffer &buf = checked(b, "buffer_discard");
   std::lock_guard<std::mutex> lock(buf.owner.mutex());

@@ -134,9 +134,7 @@ public:
   // The next kernel need not upload the current contents.
   void discard_data() const { ampvk::rt::buffer_discard(_M_buffer); }
   // The host data was changed behind the view's back.
-  void refresh() const {
-    ampvk::rt::buffer_host_data(_M_buffer, ampvk::rt::access::write);
-  }
+  void refresh() const { ampvk::rt::buffer_host_modified(_M_buffer); }
 
   T *data() const {
     static_assert(N == 1, "array_view::data() needs rank 1");
