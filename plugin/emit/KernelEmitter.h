@@ -109,6 +109,8 @@ private:
     SpvId Merge = 0;
     SpvId Continue = 0;
     bool IsWrapper = false;
+    bool IsSwitch = false; // `continue` passes through to the enclosing loop
+    bool MergeUsed = false; // something branches to Merge
     bool SawReturn = false;
     Frame *Owner = nullptr;
   };
@@ -128,6 +130,7 @@ private:
   void emitLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Stmt *Inc,
                 const clang::Stmt *Body, const clang::VarDecl *CondVar, bool Unroll);
   void emitDoWhile(const clang::DoStmt *S, bool Unroll);
+  void emitSwitch(const clang::SwitchStmt *S);
   void emitReturn(const clang::ReturnStmt *S);
   void emitBreakOrContinue(bool IsBreak, clang::SourceLocation Loc);
   void afterLoop(unsigned TargetIndex);

@@ -75,8 +75,11 @@ void KernelEmitter::emitStmt(const Stmt *S) {
     return emitBreakOrContinue(false, S->getBeginLoc());
   if (isa<NullStmt>(S))
     return;
-  if (isa<SwitchStmt>(S))
-    return unsupported(S->getBeginLoc(), "a switch statement");
+  if (const auto *SS = dyn_cast<SwitchStmt>(S))
+    return emitSwitch(SS);
+  if (isa<CaseStmt>(S) || isa<DefaultStmt>(S))
+    return unsupported(S->getBeginLoc(), "a case label nested inside another statement of "
+                                         "its switch");
   if (isa<CXXForRangeStmt>(S))
     return unsupported(S->getBeginLoc(), "a range-based for loop");
   unsupported(S->getBeginLoc(), llvm::Twine("the statement '") + S->getStmtClassName() + "'");
@@ -288,6 +291,10 @@ void KernelEmitter::emitBreakOrContinue(bool IsBreak, SourceLocation Loc) {
   for (auto It = Targets.rbegin(); It != Targets.rend(); ++It) {
     if (It->IsWrapper)
       break;
+    if (!IsBreak && It->IsSwitch)
+      continue;
+    if (IsBreak)
+      It->MergeUsed = true;
     B.emitVoid(Op::OpBranch, {IsBreak ? It->Merge : It->Continue});
     return;
   }
@@ -328,5 +335,108 @@ void KernelEmitter::emitReturn(const ReturnStmt *S) {
   B.emitVoid(Op::OpStore, {F.ReturnFlag, B.constBool(true)});
   for (unsigned I = Targets.size() - 1; I > F.WrapperTarget; --I)
     Targets[I].SawReturn = true;
+  Innermost.MergeUsed = true;
   B.emitVoid(Op::OpBranch, {Innermost.Merge});
+}
+
+namespace {
+// One run of statements in a switch body that starts at a case/default label.
+struct SwitchSegment {
+  SpvId Label = 0;
+  llvm::SmallVector<std::uint64_t, 2> Values;
+  bool IsDefault = false;
+  llvm::SmallVector<const Stmt *, 8> Body;
+};
+} // namespace
+
+void KernelEmitter::emitSwitch(const SwitchStmt *S) {
+  if (S->getInit())
+    emitStmt(S->getInit());
+  if (const VarDecl *CV = S->getConditionVariable())
+    emitLocalVar(CV);
+  const Expr *CondE = S->getCond();
+  QualType CT = CondE->getType();
+  unsigned Width = Types.bitWidth(CT);
+  SpvId Cond = emitRValue(CondE);
+  if (!Cond)
+    return;
+  const auto *Body = dyn_cast<CompoundStmt>(S->getBody());
+  if (!Body)
+    return unsupported(S->getBeginLoc(), "a switch whose body is not a block");
+
+  // Split the body at its labels; `case 1: case 2: x;` is one segment.
+  llvm::SmallVector<SwitchSegment, 8> Segments;
+  for (const Stmt *Child : Body->body()) {
+    const Stmt *Cur = Child;
+    bool StartsSegment = isa<SwitchCase>(Cur);
+    if (StartsSegment)
+      Segments.emplace_back();
+    while (const auto *SC = dyn_cast<SwitchCase>(Cur)) {
+      if (const auto *CS = dyn_cast<CaseStmt>(SC)) {
+        if (CS->getRHS())
+          return unsupported(CS->getBeginLoc(), "a GNU case range");
+        llvm::APSInt V = CS->getLHS()->EvaluateKnownConstInt(Ctx);
+        Segments.back().Values.push_back(V.getZExtValue());
+      } else {
+        Segments.back().IsDefault = true;
+      }
+      Cur = SC->getSubStmt();
+    }
+    if (Segments.empty())
+      continue; // statements before the first label never run
+    Segments.back().Body.push_back(Cur);
+  }
+
+  SpvId Merge = B.newLabel();
+  SpvId Default = Merge;
+  for (SwitchSegment &Seg : Segments) {
+    Seg.Label = B.newLabel();
+    if (Seg.IsDefault)
+      Default = Seg.Label;
+  }
+  // SPIR-V lets a case fall through only into the target listed right after
+  // it; the default label is not in that list, so it must not take part in
+  // fall-through unless it is last.
+  for (unsigned I = 0; I + 1 < Segments.size(); ++I)
+    if (Segments[I].IsDefault)
+      return unsupported(S->getBeginLoc(),
+                         "a switch whose 'default' label is not the last label");
+
+  llvm::SmallVector<std::uint32_t, 16> Ops{Cond, Default};
+  for (const SwitchSegment &Seg : Segments)
+    for (std::uint64_t V : Seg.Values) {
+      Ops.push_back(static_cast<std::uint32_t>(V));
+      if (Width == 64)
+        Ops.push_back(static_cast<std::uint32_t>(V >> 32));
+      Ops.push_back(Seg.Label);
+    }
+  B.emitVoid(Op::OpSelectionMerge, {Merge, noSelectionControl()});
+  B.emitVoid(Op::OpSwitch, Ops);
+
+  BreakTarget T;
+  T.Merge = Merge;
+  T.IsSwitch = true;
+  T.Owner = &frame();
+  Targets.push_back(T);
+  unsigned Index = Targets.size() - 1;
+  bool MergeReached = Default == Merge;
+  for (unsigned I = 0; I < Segments.size(); ++I) {
+    B.beginBlock(Segments[I].Label);
+    for (const Stmt *St : Segments[I].Body)
+      emitStmt(St);
+    if (!B.isTerminated()) {
+      bool Last = I + 1 == Segments.size();
+      MergeReached |= Last;
+      B.emitVoid(Op::OpBranch, {Last ? Merge : Segments[I + 1].Label}); // fall through
+    }
+  }
+  MergeReached |= Targets[Index].MergeUsed;
+  B.beginBlock(Merge);
+  if (!MergeReached) {
+    // Every case returned: what follows the switch is unreachable.
+    B.emitVoid(Op::OpUnreachable, {});
+    Targets.resize(Index);
+    return;
+  }
+  afterLoop(Index);
 }

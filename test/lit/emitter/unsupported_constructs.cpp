@@ -4,14 +4,31 @@
 #include <amp.h>
 using namespace concurrency;
 
-void switch_statement(array_view<int, 1> v) {
+void switch_default_in_the_middle(array_view<int, 1> v) {
   parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    switch (v[i]) { // expected-error {{a switch statement is not supported in a kernel by ampvk yet}}
+    switch (v[i]) { // expected-error {{a switch whose 'default' label is not the last label is not supported in a kernel by ampvk yet}}
     case 0:
       v[i] = 1;
       break;
     default:
       v[i] = 2;
+      break;
+    case 5:
+      v[i] = 3;
+    }
+  });
+}
+
+void switch_default_last(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) {
+    switch (v[i]) {
+    case 0:
+      v[i] = 1;
+      break;
+    case 5:
+      v[i] = 3;
+    default:
+      v[i] += 2;
     }
   });
 }
