@@ -186,30 +186,17 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
                          "': a function returning a reference may only return at its end");
   } else {
     // A single-trip loop gives early returns a structured exit.
-    SpvId Header = B.newLabel(), BodyBlock = B.newLabel(), Continue = B.newLabel(),
-          Merge = B.newLabel();
-    B.emitVoid(Op::OpBranch, {Header});
-    B.beginBlock(Header);
-    B.emitVoid(Op::OpLoopMerge,
-               {Merge, Continue, static_cast<std::uint32_t>(spv::LoopControlMask::MaskNone)});
-    B.emitVoid(Op::OpBranch, {BodyBlock});
-    B.beginBlock(BodyBlock);
+    LoopLabels L = openLoop(/*Unroll=*/false, /*IsWrapper=*/true);
+    F.WrapperTarget = L.Target;
     F.ReturnFlag = B.functionVariable(boolType());
     B.emitVoid(Op::OpStore, {F.ReturnFlag, B.constBool(false)});
-    BreakTarget T;
-    T.Merge = Merge;
-    T.Continue = Continue;
-    T.IsWrapper = true;
-    T.Owner = &F;
-    Targets.push_back(T);
-    F.WrapperTarget = Targets.size() - 1;
     emitStmt(Body);
     if (!B.isTerminated())
-      B.emitVoid(Op::OpBranch, {Merge});
+      B.emitVoid(Op::OpBranch, {L.Merge});
     Targets.resize(F.WrapperTarget);
-    B.beginBlock(Continue);
-    B.emitVoid(Op::OpBranch, {Header});
-    B.beginBlock(Merge);
+    B.beginBlock(L.Continue);
+    B.emitVoid(Op::OpBranch, {L.Header});
+    B.beginBlock(L.Merge);
   }
 
   CallResult R;

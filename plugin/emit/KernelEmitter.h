@@ -127,6 +127,12 @@ private:
   void emitDeclStmt(const clang::DeclStmt *DS);
   void emitLocalVar(const clang::VarDecl *VD);
   void emitIf(const clang::IfStmt *S);
+  struct LoopLabels {
+    SpvId Header = 0, First = 0, Continue = 0, Merge = 0;
+    unsigned Target = 0; // index in Targets
+  };
+  // Branches into a new loop header and opens its first block.
+  LoopLabels openLoop(bool Unroll, bool IsWrapper);
   void emitLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Stmt *Inc,
                 const clang::Stmt *Body, const clang::VarDecl *CondVar, bool Unroll);
   void emitDoWhile(const clang::DoStmt *S, bool Unroll);

@@ -216,75 +216,70 @@ void KernelEmitter::afterLoop(unsigned TargetIndex) {
   B.beginBlock(Stay);
 }
 
+KernelEmitter::LoopLabels KernelEmitter::openLoop(bool Unroll, bool IsWrapper) {
+  LoopLabels L;
+  L.Header = B.newLabel();
+  L.First = B.newLabel();
+  L.Continue = B.newLabel();
+  L.Merge = B.newLabel();
+  B.emitVoid(Op::OpBranch, {L.Header});
+  B.beginBlock(L.Header);
+  B.emitVoid(Op::OpLoopMerge,
+             {L.Merge, L.Continue,
+              static_cast<std::uint32_t>(Unroll ? spv::LoopControlMask::Unroll
+                                                : spv::LoopControlMask::MaskNone)});
+  B.emitVoid(Op::OpBranch, {L.First});
+  B.beginBlock(L.First);
+  BreakTarget T;
+  T.Merge = L.Merge;
+  T.Continue = L.Continue;
+  T.IsWrapper = IsWrapper;
+  T.Owner = &frame();
+  Targets.push_back(T);
+  L.Target = Targets.size() - 1;
+  return L;
+}
+
 void KernelEmitter::emitLoop(const Stmt *Init, const Expr *Cond, const Stmt *Inc,
                              const Stmt *Body, const VarDecl *CondVar, bool Unroll) {
   if (Init)
     emitStmt(Init);
-  SpvId Header = B.newLabel(), CondBlock = B.newLabel(), BodyBlock = B.newLabel(),
-        Continue = B.newLabel(), Merge = B.newLabel();
-  B.emitVoid(Op::OpBranch, {Header});
-  B.beginBlock(Header);
-  B.emitVoid(Op::OpLoopMerge,
-             {Merge, Continue,
-              static_cast<std::uint32_t>(Unroll ? spv::LoopControlMask::Unroll
-                                                : spv::LoopControlMask::MaskNone)});
-  B.emitVoid(Op::OpBranch, {CondBlock});
-  B.beginBlock(CondBlock);
-  BreakTarget T;
-  T.Merge = Merge;
-  T.Continue = Continue;
-  T.Owner = &frame();
-  Targets.push_back(T);
-  unsigned Index = Targets.size() - 1;
+  LoopLabels L = openLoop(Unroll, /*IsWrapper=*/false);
+  SpvId BodyBlock = B.newLabel();
   if (CondVar)
     emitLocalVar(CondVar);
   if (Cond) {
     SpvId C = emitCondition(Cond);
     if (!C)
       return;
-    B.emitVoid(Op::OpBranchConditional, {C, BodyBlock, Merge});
+    B.emitVoid(Op::OpBranchConditional, {C, BodyBlock, L.Merge});
   } else {
     B.emitVoid(Op::OpBranch, {BodyBlock});
   }
   B.beginBlock(BodyBlock);
   emitStmt(Body);
   if (!B.isTerminated())
-    B.emitVoid(Op::OpBranch, {Continue});
-  B.beginBlock(Continue);
+    B.emitVoid(Op::OpBranch, {L.Continue});
+  B.beginBlock(L.Continue);
   if (Inc)
     emitDiscarded(cast<Expr>(Inc));
-  B.emitVoid(Op::OpBranch, {Header});
-  B.beginBlock(Merge);
-  afterLoop(Index);
+  B.emitVoid(Op::OpBranch, {L.Header});
+  B.beginBlock(L.Merge);
+  afterLoop(L.Target);
 }
 
 void KernelEmitter::emitDoWhile(const DoStmt *S, bool Unroll) {
-  SpvId Header = B.newLabel(), BodyBlock = B.newLabel(), Continue = B.newLabel(),
-        Merge = B.newLabel();
-  B.emitVoid(Op::OpBranch, {Header});
-  B.beginBlock(Header);
-  B.emitVoid(Op::OpLoopMerge,
-             {Merge, Continue,
-              static_cast<std::uint32_t>(Unroll ? spv::LoopControlMask::Unroll
-                                                : spv::LoopControlMask::MaskNone)});
-  B.emitVoid(Op::OpBranch, {BodyBlock});
-  B.beginBlock(BodyBlock);
-  BreakTarget T;
-  T.Merge = Merge;
-  T.Continue = Continue;
-  T.Owner = &frame();
-  Targets.push_back(T);
-  unsigned Index = Targets.size() - 1;
+  LoopLabels L = openLoop(Unroll, /*IsWrapper=*/false);
   emitStmt(S->getBody());
   if (!B.isTerminated())
-    B.emitVoid(Op::OpBranch, {Continue});
-  B.beginBlock(Continue);
+    B.emitVoid(Op::OpBranch, {L.Continue});
+  B.beginBlock(L.Continue);
   SpvId C = emitCondition(S->getCond());
   if (!C)
     return;
-  B.emitVoid(Op::OpBranchConditional, {C, Header, Merge});
-  B.beginBlock(Merge);
-  afterLoop(Index);
+  B.emitVoid(Op::OpBranchConditional, {C, L.Header, L.Merge});
+  B.beginBlock(L.Merge);
+  afterLoop(L.Target);
 }
 
 void KernelEmitter::emitBreakOrContinue(bool IsBreak, SourceLocation Loc) {
