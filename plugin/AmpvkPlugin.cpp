@@ -41,37 +41,70 @@ public:
     checkRestrictions(Ctx, Diags);
     unsigned Index = 0;
     for (KernelSite &Site : collectKernels(Ctx, Diags)) {
-      KernelEmitter Emitter(Ctx, Diags, Site.Request);
-      std::optional<CompiledKernel> K = Emitter.run();
+      std::string Name = "kernel" + std::to_string(Index++);
+      std::optional<CompiledKernel> K = compile(Ctx, Diags, Site.Request, Name);
       if (!K)
         continue;
-      SpirvPipelineResult R = runSpirvPipeline(K->Spirv, Opts.Optimize);
-      dump(Index++, Site, R.Ok ? R.Words : K->Spirv);
-      if (!R.Ok) {
-        Diags.internal(Site.Request.CallOperator->getLocation(),
-                       "the kernel's SPIR-V did not pass SPIRV-Tools:\n" + R.Messages +
-                           "module:\n" + disassemble(K->Spirv));
-        continue;
+      std::vector<std::uint32_t> AliasedSpirv;
+      if (needsAliasedVariant(*K)) {
+        KernelRequest Aliased = Site.Request;
+        Aliased.AliasedBuffers = true;
+        std::optional<CompiledKernel> KA = compile(Ctx, Diags, Aliased, Name + ".aliased");
+        if (!KA)
+          continue;
+        AliasedSpirv = std::move(KA->Spirv);
       }
-      K->Spirv = std::move(R.Words);
       if (Diags.hasErrors())
         continue;
-      if (!embedKernelImage(Ctx, Site.ImageFunction, writeKernelImage(Site.Request, *K)))
+      if (!embedKernelImage(Ctx, Site.ImageFunction,
+                            writeKernelImage(Site.Request, *K, AliasedSpirv)))
         Diags.internal(Site.Request.Loc, "kernel_image<> has an unexpected shape");
     }
   }
 
 private:
-  void dump(unsigned Index, const KernelSite &Site, const std::vector<std::uint32_t> &Words) {
+  // Emits, legalizes, optimizes and validates one kernel; diagnoses failures.
+  std::optional<CompiledKernel> compile(ASTContext &Ctx, AmpDiagnostics &Diags,
+                                        const KernelRequest &Req, const std::string &Name) {
+    KernelEmitter Emitter(Ctx, Diags, Req);
+    std::optional<CompiledKernel> K = Emitter.run();
+    if (!K)
+      return std::nullopt;
+    SpirvPipelineResult R = runSpirvPipeline(K->Spirv, Opts.Optimize);
+    dump(Name, Req, R.Ok ? R.Words : K->Spirv);
+    if (!R.Ok) {
+      Diags.internal(Req.CallOperator->getLocation(),
+                     "the kernel's SPIR-V did not pass SPIRV-Tools:\n" + R.Messages +
+                         "module:\n" + disassemble(K->Spirv));
+      return std::nullopt;
+    }
+    K->Spirv = std::move(R.Words);
+    return K;
+  }
+
+  // Two bindings may turn out to be views of the same data, and SPIR-V assumes
+  // storage buffers do not alias unless decorated; only a kernel that writes
+  // can observe the difference.
+  static bool needsAliasedVariant(const CompiledKernel &K) {
+    if (K.Captures.Bindings.size() < 2)
+      return false;
+    for (const CaptureBinding &B : K.Captures.Bindings)
+      if (B.Access & binding_writes)
+        return true;
+    return false;
+  }
+
+  void dump(const std::string &Name, const KernelRequest &Req,
+            const std::vector<std::uint32_t> &Words) {
     if (Opts.DumpDir.empty())
       return;
     llvm::sys::fs::create_directories(Opts.DumpDir);
-    std::string Path = Opts.DumpDir + "/kernel" + std::to_string(Index) + ".spv";
+    std::string Path = Opts.DumpDir + "/" + Name + ".spv";
     std::error_code EC;
     llvm::raw_fd_ostream OS(Path, EC);
     if (EC) {
       AmpDiagnostics(CI.getDiagnostics())
-          .error(Site.Request.Loc, "ampvk: cannot write " + Path + ": " + EC.message());
+          .error(Req.Loc, "ampvk: cannot write " + Path + ": " + EC.message());
       return;
     }
     OS.write(reinterpret_cast<const char *>(Words.data()), Words.size() * 4);

@@ -5,6 +5,10 @@
 //   kernel_image_header
 //   kernel_binding[num_bindings]
 //   SPIR-V words[spirv_words]
+//   SPIR-V words[aliased_spirv_words]   the same kernel with every storage
+//       buffer decorated Aliased; present when the kernel has two or more
+//       bindings and writes one. The runtime uses it when two bindings of a
+//       launch are the same buffer (two array_views of one vector).
 // The bytes come from a string literal and need not be aligned: read them with
 // memcpy, never by casting the pointer.
 #ifndef AMPVK_KERNEL_IMAGE_H
@@ -15,7 +19,7 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 1;
+constexpr std::uint32_t kernel_image_version = 2;
 
 // Byte layout of the push-constant block every kernel receives:
 //   [0, 16)   launch_header
@@ -42,6 +46,7 @@ struct kernel_image_header {
   std::uint32_t num_bindings;  // storage buffers, bindings 0..num_bindings-1 of set 0
   std::uint32_t spirv_words;
   std::uint32_t tile_static_bytes; // Workgroup memory the kernel declares
+  std::uint32_t aliased_spirv_words; // 0 when there is no Aliased variant
 };
 
 enum class binding_kind : std::uint32_t {

@@ -7,7 +7,8 @@
 
 using namespace ampvk;
 
-std::string ampvk::writeKernelImage(const KernelRequest &Req, const CompiledKernel &K) {
+std::string ampvk::writeKernelImage(const KernelRequest &Req, const CompiledKernel &K,
+                                    const std::vector<std::uint32_t> &AliasedSpirv) {
   kernel_image_header H{};
   H.magic = kernel_image_magic;
   H.version = kernel_image_version;
@@ -20,6 +21,7 @@ std::string ampvk::writeKernelImage(const KernelRequest &Req, const CompiledKern
   H.num_bindings = static_cast<std::uint32_t>(K.Captures.Bindings.size());
   H.spirv_words = static_cast<std::uint32_t>(K.Spirv.size());
   H.tile_static_bytes = K.TileStaticBytes;
+  H.aliased_spirv_words = static_cast<std::uint32_t>(AliasedSpirv.size());
 
   std::string Out;
   Out.append(reinterpret_cast<const char *>(&H), sizeof(H));
@@ -35,5 +37,6 @@ std::string ampvk::writeKernelImage(const KernelRequest &Req, const CompiledKern
     Out.append(reinterpret_cast<const char *>(&KB), sizeof(KB));
   }
   Out.append(reinterpret_cast<const char *>(K.Spirv.data()), K.Spirv.size() * 4);
+  Out.append(reinterpret_cast<const char *>(AliasedSpirv.data()), AliasedSpirv.size() * 4);
   return Out;
 }

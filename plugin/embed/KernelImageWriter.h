@@ -13,7 +13,9 @@
 
 namespace ampvk {
 
-std::string writeKernelImage(const KernelRequest &Req, const CompiledKernel &K);
+// AliasedSpirv is empty when the kernel needs no Aliased variant.
+std::string writeKernelImage(const KernelRequest &Req, const CompiledKernel &K,
+                             const std::vector<std::uint32_t> &AliasedSpirv);
 
 } // namespace ampvk
 

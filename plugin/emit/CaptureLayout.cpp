@@ -23,7 +23,17 @@ static QualType firstTemplateArgument(const CXXRecordDecl *RD) {
 namespace {
 class LayoutWalker {
 public:
-  LayoutWalker(ASTContext &Ctx, CaptureLayout &Out) : Ctx(Ctx), Out(Out) {}
+  LayoutWalker(ASTContext &Ctx, CaptureLayout &Out, const CXXRecordDecl *Kernel)
+      : Ctx(Ctx), Out(Out) {
+    // Lambda closure members are unnamed; name them after what they capture.
+    if (Kernel->isLambda()) {
+      llvm::DenseMap<const ValueDecl *, FieldDecl *> Fields;
+      FieldDecl *This = nullptr;
+      Kernel->getCaptureFields(Fields, This);
+      for (const auto &[Var, Field] : Fields)
+        CaptureNames[Field] = Var->getName().str();
+    }
+  }
 
   void walkRecord(const CXXRecordDecl *RD, std::uint32_t Offset) {
     const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
@@ -50,6 +60,7 @@ public:
         B.ObjectSize = Ctx.getTypeSizeInChars(Pointee).getQuantity();
         B.ElementType = firstTemplateArgument(Pointee->getAsCXXRecordDecl());
         B.Field = FD;
+        B.Name = nameOf(FD);
         Out.Bindings.push_back(B);
       }
       return;
@@ -73,6 +84,7 @@ public:
       B.ObjectSize = Ctx.getTypeSizeInChars(T).getQuantity();
       B.ElementType = firstTemplateArgument(RD);
       B.Field = FD;
+      B.Name = nameOf(FD);
       Out.Bindings.push_back(B);
       return;
     }
@@ -80,8 +92,17 @@ public:
   }
 
 private:
+  std::string nameOf(const FieldDecl *FD) const {
+    if (!FD)
+      return std::string();
+    if (!FD->getName().empty())
+      return FD->getName().str();
+    return CaptureNames.lookup(FD);
+  }
+
   ASTContext &Ctx;
   CaptureLayout &Out;
+  llvm::DenseMap<const FieldDecl *, std::string> CaptureNames;
 };
 } // namespace
 
@@ -89,7 +110,7 @@ CaptureLayout ampvk::computeCaptureLayout(ASTContext &Ctx,
                                           const CXXRecordDecl *KernelClass) {
   CaptureLayout Out;
   Out.ClosureSize = Ctx.getTypeSizeInChars(Ctx.getRecordType(KernelClass)).getQuantity();
-  LayoutWalker(Ctx, Out).walkRecord(KernelClass, 0);
+  LayoutWalker(Ctx, Out, KernelClass).walkRecord(KernelClass, 0);
   std::uint32_t End = launch_header_bytes + Out.ClosureSize;
   for (CaptureBinding &B : Out.Bindings) {
     if (B.Kind != static_cast<std::uint32_t>(binding_kind::array_reference))

@@ -15,6 +15,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <string>
 
 namespace ampvk {
 
@@ -26,6 +27,7 @@ struct CaptureBinding {
   std::uint32_t Access = 0;      // ampvk::binding_access, filled in by the emitter
   clang::QualType ElementType;   // T of array_view<T,N> / array<T,N>
   const clang::FieldDecl *Field = nullptr;
+  std::string Name; // the member, or the variable a lambda captured
 };
 
 struct CaptureLayout {

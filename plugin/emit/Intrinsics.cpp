@@ -67,10 +67,14 @@ SpvId KernelEmitter::bufferVariable(int Binding, SourceLocation Loc) {
   SpvId Var = B.globalVariable(Block, spv::StorageClass::StorageBuffer);
   B.decorate(Var, spv::Decoration::DescriptorSet, {0});
   B.decorate(Var, spv::Decoration::Binding, {static_cast<std::uint32_t>(Binding)});
-  if (Elem.isConstQualified())
+  // A read-only view of aliased data still sees other views' writes; the
+  // optimizer would treat a NonWritable buffer as unchanging.
+  if (Req.AliasedBuffers)
+    B.decorate(Var, spv::Decoration::Aliased);
+  else if (Elem.isConstQualified())
     B.decorate(Var, spv::Decoration::NonWritable);
-  if (CB.Field)
-    B.name(Var, CB.Field->getName());
+  if (!CB.Name.empty())
+    B.name(Var, CB.Name);
   BufferVars[Binding] = Var;
   return Var;
 }

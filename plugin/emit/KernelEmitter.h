@@ -47,6 +47,9 @@ struct KernelRequest {
   int Rank = 1;
   int Tile[3] = {0, 0, 0}; // C++ AMP dimension order; all zero when not tiled
   bool Tiled = false;
+  // Decorate every storage buffer Aliased: the variant the runtime picks when
+  // two bindings are views of the same data.
+  bool AliasedBuffers = false;
   clang::SourceLocation Loc;
 };
 

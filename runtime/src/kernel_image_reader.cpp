@@ -52,7 +52,8 @@ kernel_image read_kernel_image(const char *bytes, std::size_t size) {
 
   const std::uint64_t bindings_bytes = std::uint64_t(h.num_bindings) * sizeof(kernel_binding);
   const std::uint64_t expected =
-      sizeof(kernel_image_header) + bindings_bytes + std::uint64_t(h.spirv_words) * 4;
+      sizeof(kernel_image_header) + bindings_bytes +
+      (std::uint64_t(h.spirv_words) + h.aliased_spirv_words) * 4;
   if (expected > size)
     corrupt("it is " + std::to_string(size) + " bytes but its header describes " +
             std::to_string(expected));
@@ -62,6 +63,12 @@ kernel_image read_kernel_image(const char *bytes, std::size_t size) {
   image.bindings.resize(h.num_bindings);
   std::memcpy(image.bindings.data(), bytes + sizeof(kernel_image_header), bindings_bytes);
   image.spirv = bytes + sizeof(kernel_image_header) + bindings_bytes;
+  if (h.aliased_spirv_words) {
+    if (h.aliased_spirv_words < 5)
+      corrupt("its Aliased variant has " + std::to_string(h.aliased_spirv_words) +
+              " SPIR-V words, fewer than a module header");
+    image.aliased_spirv = image.spirv + std::size_t(h.spirv_words) * 4;
+  }
 
   std::vector<bool> seen(h.num_bindings, false);
   for (std::size_t i = 0; i < image.bindings.size(); ++i) {
@@ -90,7 +97,12 @@ kernel_image read_kernel_image(const char *bytes, std::size_t size) {
   return image;
 }
 
-std::vector<std::uint32_t> copy_spirv(const kernel_image &image) {
+std::vector<std::uint32_t> copy_spirv(const kernel_image &image, bool aliased) {
+  if (aliased && image.aliased_spirv) {
+    std::vector<std::uint32_t> words(image.header.aliased_spirv_words);
+    std::memcpy(words.data(), image.aliased_spirv, words.size() * 4);
+    return words;
+  }
   std::vector<std::uint32_t> words(image.header.spirv_words);
   std::memcpy(words.data(), image.spirv, words.size() * 4);
   return words;

@@ -18,6 +18,8 @@ struct kernel_image {
   kernel_image_header header{};
   std::vector<kernel_binding> bindings;
   const char *spirv = nullptr; // header.spirv_words unaligned little-endian words
+  // header.aliased_spirv_words words of the Aliased variant, or null.
+  const char *aliased_spirv = nullptr;
 };
 
 // Throws runtime_exception for anything but a well-formed image of this
@@ -25,7 +27,9 @@ struct kernel_image {
 kernel_image read_kernel_image(const char *bytes, std::size_t size);
 
 // The SPIR-V words, copied to aligned storage for vkCreateShaderModule.
-std::vector<std::uint32_t> copy_spirv(const kernel_image &image);
+// The SPIR-V words of the plain or the Aliased variant, copied to aligned
+// storage for vkCreateShaderModule.
+std::vector<std::uint32_t> copy_spirv(const kernel_image &image, bool aliased = false);
 
 } // namespace rt
 } // namespace ampvk

@@ -135,7 +135,10 @@ void launch(const launch_desc &desc) {
 
   std::lock_guard<std::mutex> lock(d.mutex());
   d.check_usable();
-  const kernel_pipeline &pipeline = d.pipelines().get(image);
+  // Fewer distinct buffers than bindings: two views of the same data, which
+  // only the Aliased variant may access without undefined behaviour.
+  const bool aliased = uses.size() < bound.size();
+  const kernel_pipeline &pipeline = d.pipelines().get(image, aliased);
   for (const auto &u : uses) {
     u.b->ensure_storage();
     check_binding_size(d, *u.b);

@@ -12,13 +12,14 @@
 namespace ampvk {
 namespace rt {
 
-const kernel_pipeline &pipeline_cache::get(const kernel_image &image) {
-  key k{image.bytes, image.size};
+const kernel_pipeline &pipeline_cache::get(const kernel_image &image, bool aliased) {
+  aliased = aliased && image.aliased_spirv;
+  key k{image.bytes, image.size, aliased};
   auto it = pipelines_.find(k);
   if (it != pipelines_.end() &&
       std::memcmp(&it->second->header, &image.header, sizeof image.header) == 0)
     return *it->second;
-  auto created = create(image);
+  auto created = create(image, aliased);
   const kernel_pipeline &result = *created;
   if (it != pipelines_.end()) {
     // Another image now lives at this address (an unloaded library's literal
@@ -31,10 +32,11 @@ const kernel_pipeline &pipeline_cache::get(const kernel_image &image) {
   return result;
 }
 
-std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &image) {
+std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &image,
+                                                        bool aliased) {
   const kernel_image_header &h = image.header;
   VkDevice vk = device_.vk();
-  std::vector<std::uint32_t> words = copy_spirv(image);
+  std::vector<std::uint32_t> words = copy_spirv(image, aliased);
   spirv_summary summary = scan_spirv(words);
   check_capabilities(summary, device_.physical().features, device_.describe());
 

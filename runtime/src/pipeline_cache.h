@@ -34,7 +34,9 @@ public:
   explicit pipeline_cache(device &d) : device_(d) {}
   // Creates the pipeline on first use. Device mutex held. Throws
   // unsupported_feature when the kernel needs a feature the device lacks.
-  const kernel_pipeline &get(const kernel_image &image);
+  // aliased: the variant whose storage buffers are decorated Aliased, for
+  // launches that bind one buffer twice.
+  const kernel_pipeline &get(const kernel_image &image, bool aliased = false);
   void clear() noexcept {
     pipelines_.clear();
     replaced_.clear();
@@ -44,17 +46,19 @@ private:
   struct key {
     const char *image;
     std::size_t size;
+    bool aliased;
     bool operator==(const key &other) const noexcept {
-      return image == other.image && size == other.size;
+      return image == other.image && size == other.size && aliased == other.aliased;
     }
   };
   struct key_hash {
     std::size_t operator()(const key &k) const noexcept {
-      return std::hash<const void *>()(k.image) ^ (k.size * 0x9E3779B97F4A7C15ull);
+      return std::hash<const void *>()(k.image) ^ (k.size * 0x9E3779B97F4A7C15ull) ^
+             std::size_t(k.aliased);
     }
   };
 
-  std::unique_ptr<kernel_pipeline> create(const kernel_image &image);
+  std::unique_ptr<kernel_pipeline> create(const kernel_image &image, bool aliased);
 
   device &device_;
   std::unordered_map<key, std::unique_ptr<kernel_pipeline>, key_hash> pipelines_;

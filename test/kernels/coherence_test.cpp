@@ -61,3 +61,23 @@ TEST(Coherence, LastViewDestroyedCopiesResultsBack) {
   for (int i = 0; i < n; ++i)
     ASSERT_EQ(data[i], 3 * i) << "at " << i;
 }
+
+TEST(Coherence, TwoViewsOfTheSameDataInOneKernel) {
+  // `in` is derived from `out`, so both are views of one data source and bind
+  // the same buffer. Each thread writes through `out` and then reads the same
+  // element through `in`: it must see its own write, which only the Aliased
+  // variant of the kernel guarantees.
+  const int n = 200;
+  std::vector<int> data(n);
+  for (int i = 0; i < n; ++i)
+    data[i] = i - 50;
+  array_view<int, 1> out(n, data);
+  array_view<const int, 1> in = out;
+  parallel_for_each(out.extent, [=](index1 i) restrict(amp) {
+    out[i] = in[i] * 2;
+    out[i] += in[i];
+  });
+  out.synchronize();
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(data[i], (i - 50) * 4) << "at " << i;
+}
