@@ -139,10 +139,11 @@ void launch(const launch_desc &desc) {
   // only the Aliased variant may access without undefined behaviour.
   const bool aliased = uses.size() < bound.size();
   const kernel_pipeline &pipeline = d.pipelines().get(image, aliased);
-  for (const auto &u : uses) {
-    u.b->ensure_storage();
+  // Check before allocating: a buffer that cannot be bound is not allocated.
+  for (const auto &u : uses)
     check_binding_size(d, *u.b);
-  }
+  for (const auto &u : uses)
+    u.b->ensure_storage();
   frame &f = q.begin();
   std::uint64_t serial = 0;
   try {

@@ -118,36 +118,3 @@ TEST(Devices, NullArgumentsThrow) {
   EXPECT_THROW(rt::default_queue(nullptr), concurrency::runtime_exception);
   EXPECT_THROW(rt::wait(nullptr), concurrency::runtime_exception);
 }
-
-// Run by CTest with AMPVK_DEVICE set (see CMakeLists.txt); skipped otherwise.
-TEST(DeviceEnv, SelectsConfiguredDevice) {
-  const char *expect = std::getenv("AMPVK_TEST_EXPECT_DEVICE");
-  if (!expect)
-    GTEST_SKIP() << "run through CTest with AMPVK_DEVICE set";
-  const auto &all = rt::devices();
-  std::string expected(expect);
-  rt::device *d = rt::default_device();
-  if (!expected.empty() && std::isdigit(static_cast<unsigned char>(expected[0]))) {
-    ASSERT_LT(std::stoul(expected), all.size());
-    EXPECT_EQ(d, all[std::stoul(expected)]);
-    return;
-  }
-  bool present = std::any_of(all.begin(), all.end(), [&](rt::device *x) {
-    return lower(narrow(rt::info(x).description)).find(expected) != std::string::npos;
-  });
-  if (!present)
-    GTEST_SKIP() << "no device named like " << expected << " here";
-  EXPECT_NE(lower(narrow(rt::info(d).description)).find(expected), std::string::npos);
-}
-
-TEST(DeviceEnv, RejectsUnknownDevice) {
-  const char *spec = std::getenv("AMPVK_DEVICE");
-  if (!spec)
-    GTEST_SKIP() << "run through CTest with AMPVK_DEVICE set";
-  EXPECT_THROW(rt::default_device(), concurrency::runtime_exception);
-  std::string message = runtime_error_message([] { rt::default_device(); });
-  EXPECT_NE(message.find(std::string("AMPVK_DEVICE=")), std::string::npos) << message;
-  EXPECT_NE(message.find(spec), std::string::npos) << message;
-  // The error is not remembered as a choice: it is reported again.
-  EXPECT_THROW(rt::default_device(), concurrency::runtime_exception);
-}

@@ -1,6 +1,8 @@
-// Behaviour that depends on the process environment. CTest runs each of these
-// in its own process with the environment it needs (see CMakeLists.txt); run
-// directly, they skip.
+// Behaviour that depends on the process environment: a binary of its own that
+// only CTest runs, each test in a fresh process with the environment it needs
+// (see CMakeLists.txt). Without that environment a test fails, saying so.
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <string>
 
@@ -14,6 +16,13 @@ namespace rt = ampvk::rt;
 using namespace ampvk_test;
 
 namespace {
+
+std::string narrow(const std::wstring &w) { return std::string(w.begin(), w.end()); }
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
 
 template <typename F> std::string runtime_error_message(F &&f) {
   try {
@@ -32,8 +41,7 @@ bool contains(const std::string &text, const char *part) {
 
 // VK_DRIVER_FILES / VK_ICD_FILENAMES point at no driver.
 TEST(NoDriver, DevicesThrowsWithInstallHint) {
-  if (!std::getenv("AMPVK_TEST_NO_DRIVER"))
-    GTEST_SKIP() << "run through CTest";
+  ASSERT_NE(std::getenv("AMPVK_TEST_NO_DRIVER"), nullptr) << "run through CTest, which sets AMPVK_TEST_NO_DRIVER";
   std::string m = runtime_error_message([] { rt::devices(); });
   EXPECT_TRUE(contains(m, "no Vulkan driver found")) << m;
   EXPECT_TRUE(contains(m, "apt-get install mesa-vulkan-drivers")) << m;
@@ -43,8 +51,7 @@ TEST(NoDriver, DevicesThrowsWithInstallHint) {
 // AMPVK_VALIDATION=1 with VK_LAYER_PATH hiding the layer: the runtime refuses
 // to run and the process must exit non-zero (CTest checks for status 3).
 TEST(MissingLayer, RefusesToRunWithoutValidation) {
-  if (!std::getenv("AMPVK_TEST_MISSING_LAYER"))
-    GTEST_SKIP() << "run through CTest";
+  ASSERT_NE(std::getenv("AMPVK_TEST_MISSING_LAYER"), nullptr) << "run through CTest, which sets AMPVK_TEST_MISSING_LAYER";
   std::string m = runtime_error_message([] { rt::devices(); });
   EXPECT_TRUE(contains(m, "VK_LAYER_KHRONOS_validation is not installed")) << m;
   EXPECT_TRUE(contains(m, "apt-get install vulkan-validationlayers")) << m;
@@ -54,8 +61,7 @@ TEST(MissingLayer, RefusesToRunWithoutValidation) {
 // block: a validation error, which must make the process exit with status 3
 // although every assertion here passes.
 TEST(ValidationHarness, ErrorMakesTheProcessFail) {
-  if (!std::getenv("AMPVK_TEST_TRIGGER_VALIDATION_ERROR"))
-    GTEST_SKIP() << "run through CTest";
+  ASSERT_NE(std::getenv("AMPVK_TEST_TRIGGER_VALIDATION_ERROR"), nullptr) << "run through CTest, which sets AMPVK_TEST_TRIGGER_VALIDATION_ERROR";
   std::vector<std::uint32_t> words = load_spirv("scale_offset");
   ampvk::kernel_image_header h = header(64, 1, 1, 1, false, 32, 16, 1);
   h.spirv_words = static_cast<std::uint32_t>(words.size());
@@ -70,4 +76,35 @@ TEST(ValidationHarness, ErrorMakesTheProcessFail) {
   desc.extent[0] = 100;
   rt::launch(desc);
   rt::buffer_release(b);
+}
+
+// AMPVK_DEVICE names a device that exists (see CMakeLists.txt).
+TEST(DeviceEnv, SelectsConfiguredDevice) {
+  const char *expect = std::getenv("AMPVK_TEST_EXPECT_DEVICE");
+  ASSERT_NE(expect, nullptr) << "CTest sets AMPVK_DEVICE and AMPVK_TEST_EXPECT_DEVICE";
+  const auto &all = rt::devices();
+  std::string expected(expect);
+  rt::device *d = rt::default_device();
+  if (!expected.empty() && std::isdigit(static_cast<unsigned char>(expected[0]))) {
+    ASSERT_LT(std::stoul(expected), all.size());
+    EXPECT_EQ(d, all[std::stoul(expected)]);
+    return;
+  }
+  bool present = std::any_of(all.begin(), all.end(), [&](rt::device *x) {
+    return lower(narrow(rt::info(x).description)).find(expected) != std::string::npos;
+  });
+  ASSERT_TRUE(present) << "no device named like " << expected
+                       << " (the suite expects Mesa's lavapipe: apt-get install mesa-vulkan-drivers)";
+  EXPECT_NE(lower(narrow(rt::info(d).description)).find(expected), std::string::npos);
+}
+
+TEST(DeviceEnv, RejectsUnknownDevice) {
+  const char *spec = std::getenv("AMPVK_DEVICE");
+  ASSERT_NE(spec, nullptr) << "CTest sets AMPVK_DEVICE";
+  EXPECT_THROW(rt::default_device(), concurrency::runtime_exception);
+  std::string message = runtime_error_message([] { rt::default_device(); });
+  EXPECT_NE(message.find(std::string("AMPVK_DEVICE=")), std::string::npos) << message;
+  EXPECT_NE(message.find(spec), std::string::npos) << message;
+  // The error is not remembered as a choice: it is reported again.
+  EXPECT_THROW(rt::default_device(), concurrency::runtime_exception);
 }
