@@ -1,12 +1,15 @@
 # ampvk_enable(<target>): compile <target>'s sources as C++ AMP with the
 # in-tree plugin and link the runtime. Sources are rebuilt when the plugin
-# changes, because the plugin is part of their compiler.
+# changes, because the plugin is part of their compiler. Everything in the tree
+# builds with -Wall -Wextra and with every ampvk warning an error: the samples
+# and tests must not give a single restriction warning.
 set(AMPVK_PLUGIN_PATH ${CMAKE_BINARY_DIR}/lib/libampvk-plugin.so)
 set_target_properties(ampvk-plugin PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib)
 set_target_properties(ampvk PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib)
 
 function(ampvk_enable target)
-  target_compile_options(${target} PRIVATE -fplugin=${AMPVK_PLUGIN_PATH} -fdeclspec)
+  target_compile_options(${target} PRIVATE -fplugin=${AMPVK_PLUGIN_PATH} -fdeclspec
+    -Wall -Wextra -fplugin-arg-ampvk-Werror)
   add_dependencies(${target} ampvk-plugin)
   target_link_libraries(${target} PRIVATE ampvk)
   get_target_property(sources ${target} SOURCES)

@@ -7,6 +7,13 @@
 //
 // Options: -fplugin-arg-ampvk-dump-spirv=DIR  writes each kernel's SPIR-V there
 //          -fplugin-arg-ampvk-no-opt          legalization only, no optimization
+//          -fplugin-arg-ampvk-Wno-NAME        silences the ampvk warning NAME
+//          -fplugin-arg-ampvk-Werror=NAME     makes the ampvk warning NAME an error
+//          -fplugin-arg-ampvk-Werror          makes every ampvk warning an error
+//                                             (names: AmpDiagnostics.h, docs/diagnostics.md)
+//
+// When checking found errors (or Clang did), no kernel is compiled: the
+// emitter's "not supported yet" would only repeat them.
 //
 //===----------------------------------------------------------------------===//
 #include "AmpDiagnostics.h"
@@ -30,15 +37,20 @@ namespace {
 struct PluginOptions {
   std::string DumpDir;
   bool Optimize = true;
+  WarningOptions Warnings;
 };
 
 class AmpvkConsumer : public ASTConsumer {
 public:
-  AmpvkConsumer(CompilerInstance &CI, PluginOptions Opts) : CI(CI), Opts(std::move(Opts)) {}
+  AmpvkConsumer(CompilerInstance &CI, PluginOptions Opts,
+                std::shared_ptr<RestrictMacroLog> Log)
+      : CI(CI), Opts(std::move(Opts)), Log(std::move(Log)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    AmpDiagnostics Diags(CI.getDiagnostics());
-    checkRestrictions(Ctx, Diags);
+    AmpDiagnostics Diags(CI.getDiagnostics(), Opts.Warnings);
+    checkRestrictions(Ctx, Diags, Log.get(), Diags.hasErrors());
+    if (Diags.hasErrors())
+      return;
     unsigned Index = 0;
     for (KernelSite &Site : collectKernels(Ctx, Diags)) {
       std::string Name = "kernel" + std::to_string(Index++);
@@ -112,13 +124,17 @@ private:
 
   CompilerInstance &CI;
   PluginOptions Opts;
+  std::shared_ptr<RestrictMacroLog> Log;
 };
 
 class AmpvkAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<AmpvkConsumer>(CI, Opts);
+    auto Log = std::make_shared<RestrictMacroLog>();
+    CI.getPreprocessor().addPPCallbacks(watchRestrictMacro(CI.getPreprocessor(), Log,
+                                                           Opts.Warnings));
+    return std::make_unique<AmpvkConsumer>(CI, Opts, Log);
   }
 
   bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
@@ -128,12 +144,20 @@ protected:
         Opts.DumpDir = A.str();
       else if (A == "no-opt")
         Opts.Optimize = false;
+      else if (A == "Werror")
+        for (bool &AsError : Opts.Warnings.AsError)
+          AsError = true;
+      else if (AmpWarning W; (A.starts_with("Wno-") && warningByName(A.drop_front(4), W)))
+        Opts.Warnings.Disabled[static_cast<unsigned>(W)] = true;
+      else if (AmpWarning W; (A.starts_with("Werror=") && warningByName(A.drop_front(7), W)))
+        Opts.Warnings.AsError[static_cast<unsigned>(W)] = true;
       else {
         DiagnosticsEngine &D = CI.getDiagnostics();
         D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
                                    "ampvk: unknown plugin argument '%0' (known: "
-                                   "dump-spirv=DIR, no-opt)"))
-            << Arg;
+                                   "dump-spirv=DIR, no-opt, Wno-NAME, Werror=NAME, Werror; "
+                                   "warning names: %1)"))
+            << Arg << allWarningNames();
         return false;
       }
     }

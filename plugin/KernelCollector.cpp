@@ -40,25 +40,22 @@ std::vector<KernelSite> ampvk::collectKernels(ASTContext &Ctx, AmpDiagnostics &D
     for (int I = 0; I < 3; ++I)
       R.Tile[I] = static_cast<int>(Args->get(2 + I).getAsIntegral().getExtValue());
     R.Tiled = R.Tile[0] != 0;
-    if (!R.KernelClass) {
-      Diags.error(R.Loc, "the kernel of parallel_for_each must be a lambda or a class "
-                         "with operator()");
+    // The kernel rules (a class, one operator(), not a template, ...) are
+    // check/KernelSignatureRules.cpp's; kernels that break them are skipped.
+    if (!R.KernelClass)
       continue;
-    }
     DeclarationName CallName = Ctx.DeclarationNames.getCXXOperatorName(OO_Call);
+    bool Usable = true;
     for (NamedDecl *ND : R.KernelClass->lookup(CallName)) {
-      if (auto *MD = dyn_cast<CXXMethodDecl>(ND)) {
-        if (R.CallOperator) {
-          Diags.error(MD->getLocation(), "a kernel's operator() cannot be overloaded");
-          R.CallOperator = nullptr;
-          break;
-        }
-        R.CallOperator = MD;
-      } else {
-        Diags.error(ND->getLocation(), "a kernel's operator() cannot be a template");
+      auto *MD = dyn_cast<CXXMethodDecl>(ND);
+      if (!MD || R.CallOperator) {
+        Usable = false;
         break;
       }
+      R.CallOperator = MD;
     }
+    if (!Usable)
+      continue;
     if (!R.CallOperator || !R.CallOperator->hasBody())
       continue;
     Sites.push_back(Site);

@@ -28,6 +28,29 @@ static bool hasAnnotationWithPrefix(const Decl *D, llvm::StringRef Prefix) {
   return false;
 }
 
+static void addSpecifiers(RestrictionSpec &Spec, const AnnotateAttr *A, llvm::StringRef S) {
+  Spec.Written = true;
+  if (Spec.Loc.isInvalid())
+    Spec.Loc = A->getLocation();
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  S.split(Parts, ',');
+  bool Any = false;
+  for (llvm::StringRef P : Parts) {
+    P = P.trim();
+    if (P.empty())
+      continue;
+    Any = true;
+    if (P == "amp")
+      Spec.Bits |= RestrictAmp;
+    else if (P == "cpu")
+      Spec.Bits |= RestrictCpu;
+    else if (Spec.Unknown.empty())
+      Spec.Unknown = P;
+  }
+  if (!Any)
+    Spec.Empty = true;
+}
+
 RestrictionSpec ampvk::getRestrictions(const FunctionDecl *FD) {
   RestrictionSpec Spec;
   for (const FunctionDecl *Redecl : FD->redecls()) {
@@ -35,26 +58,7 @@ RestrictionSpec ampvk::getRestrictions(const FunctionDecl *FD) {
       llvm::StringRef S = A->getAnnotation();
       if (!S.consume_front("amp.restrict:"))
         continue;
-      Spec.Written = true;
-      if (Spec.Loc.isInvalid())
-        Spec.Loc = A->getLocation();
-      llvm::SmallVector<llvm::StringRef, 4> Parts;
-      S.split(Parts, ',');
-      bool Any = false;
-      for (llvm::StringRef P : Parts) {
-        P = P.trim();
-        if (P.empty())
-          continue;
-        Any = true;
-        if (P == "amp")
-          Spec.Bits |= RestrictAmp;
-        else if (P == "cpu")
-          Spec.Bits |= RestrictCpu;
-        else if (Spec.Unknown.empty())
-          Spec.Unknown = P;
-      }
-      if (!Any)
-        Spec.Empty = true;
+      addSpecifiers(Spec, A, S);
     }
   }
   // A function template instantiation carries its pattern's attributes, but
@@ -66,8 +70,33 @@ RestrictionSpec ampvk::getRestrictions(const FunctionDecl *FD) {
   return Spec;
 }
 
+RestrictionSpec ampvk::getRestrictionsOfDeclaration(const FunctionDecl *D) {
+  RestrictionSpec Spec;
+  for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
+    llvm::StringRef S = A->getAnnotation();
+    if (A->isInherited() || !S.consume_front("amp.restrict:"))
+      continue;
+    addSpecifiers(Spec, A, S);
+  }
+  return Spec;
+}
+
+unsigned ampvk::getEffectiveRestrictions(const FunctionDecl *FD) {
+  for (int Depth = 0; FD && Depth < 64; ++Depth) {
+    RestrictionSpec Spec = getRestrictions(FD);
+    if (Spec.Written)
+      return Spec.Bits;
+    const FunctionDecl *Enclosing = nullptr;
+    for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+      if ((Enclosing = dyn_cast<FunctionDecl>(DC)))
+        break;
+    FD = Enclosing;
+  }
+  return RestrictCpu;
+}
+
 bool ampvk::isAmpCallable(const FunctionDecl *FD) {
-  if (getRestrictions(FD).Bits & RestrictAmp)
+  if (getEffectiveRestrictions(FD) & RestrictAmp)
     return true;
   if (FD->isImplicit() || FD->isDefaulted())
     return true;

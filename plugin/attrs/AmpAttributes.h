@@ -31,8 +31,23 @@ struct RestrictionSpec {
 // The restriction specifiers written on FD (any redeclaration).
 RestrictionSpec getRestrictions(const clang::FunctionDecl *FD);
 
-// True when FD may be called from restrict(amp) code: written restrict(amp),
-// or compiler-generated (implicit, defaulted) special members.
+// The restriction specifiers written on this one declaration (attributes
+// Clang inherited from an earlier declaration do not count).
+RestrictionSpec getRestrictionsOfDeclaration(const clang::FunctionDecl *D);
+
+// The restrictions FD has: those written on it, or, when none are written and
+// FD is defined inside a function (a lambda's operator(), a member of a local
+// class), those of the enclosing function (C++ AMP: "restriction specifiers
+// are applied recursively to all functions defined within its body"), or
+// restrict(cpu).
+unsigned getEffectiveRestrictions(const clang::FunctionDecl *FD);
+inline bool isAmpRestricted(const clang::FunctionDecl *FD) {
+  return getEffectiveRestrictions(FD) & RestrictAmp;
+}
+
+// True when FD may be called from restrict(amp) code: restrict(amp) (written
+// or inherited, see above), or compiler-generated (implicit, defaulted,
+// trivial) special members.
 bool isAmpCallable(const clang::FunctionDecl *FD);
 
 bool isTileStatic(const clang::VarDecl *VD);

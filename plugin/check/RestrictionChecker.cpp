@@ -1,59 +1,44 @@
-//===- RestrictionChecker.cpp ---------------------------------------------===//
+//===- RestrictionChecker.cpp - Runs every rule group ---------------------===//
 //
-// Rules that need no kernel context: tile_static declarations.
+// The order matters only for what one group needs from another: the kernels
+// before their signatures and captures, the restrict(amp) functions and their
+// calls before the call graph, the call graph before the tile_static rules
+// (non-tiled reachability) and the per-kernel tile analysis.
 //
 //===----------------------------------------------------------------------===//
 #include "RestrictionChecker.h"
 
-#include "AmpDiagnostics.h"
-#include "attrs/AmpAttributes.h"
+#include "CheckContext.h"
 
-#include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 using namespace ampvk;
 
-namespace {
-// An initializer the user wrote, as opposed to the implicit default
-// construction Clang records for `T x;`.
-bool hasWrittenInitializer(const VarDecl *VD) {
-  const Expr *Init = VD->getInit();
-  if (!Init)
+bool ampvk::isUsableRecord(const RecordDecl *RD) {
+  if (!RD || RD->isInvalidDecl() || RD->isDependentType())
     return false;
-  if (VD->getInitStyle() != VarDecl::CInit)
-    return true;
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()))
-    return CE->getNumArgs() != 0 || CE->getParenOrBraceRange().isValid();
-  return true;
+  const RecordDecl *Def = RD->getDefinition();
+  return Def && Def->isCompleteDefinition() && !Def->isInvalidDecl();
 }
 
-class TileStaticChecker : public RecursiveASTVisitor<TileStaticChecker> {
-public:
-  explicit TileStaticChecker(AmpDiagnostics &Diags) : Diags(Diags) {}
-  bool shouldVisitTemplateInstantiations() const { return false; }
+bool ampvk::isInSystemHeader(ASTContext &Ctx, SourceLocation Loc) {
+  return Loc.isValid() && Ctx.getSourceManager().isInSystemHeader(Loc);
+}
 
-  bool VisitVarDecl(VarDecl *VD) {
-    if (!isTileStatic(VD))
-      return true;
-    const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-    if (!Fn || !(getRestrictions(Fn).Bits & RestrictAmp))
-      Diags.error(VD->getLocation(),
-                  "tile_static can only be used on variables of a restrict(amp) function");
-    if (VD->getType()->isReferenceType() || VD->getType()->isPointerType())
-      Diags.error(VD->getLocation(),
-                  "tile_static cannot be used on a variable of pointer or reference type");
-    if (hasWrittenInitializer(VD))
-      Diags.error(VD->getInit()->getBeginLoc(),
-                  "a tile_static variable cannot have an initializer");
-    return true;
-  }
-
-private:
-  AmpDiagnostics &Diags;
-};
-} // namespace
-
-void ampvk::checkRestrictions(ASTContext &Ctx, AmpDiagnostics &Diags) {
-  TileStaticChecker(Diags).TraverseDecl(Ctx.getTranslationUnitDecl());
+void ampvk::checkRestrictions(ASTContext &Ctx, AmpDiagnostics &Diags,
+                              const RestrictMacroLog *Log, bool HadErrorsBefore) {
+  CheckContext C(Ctx, Diags);
+  C.MacroLog = Log;
+  C.HadErrorsBefore = HadErrorsBefore;
+  checkRestrictionSyntax(C);
+  collectKernelInfos(C);
+  checkKernelSignatures(C);
+  checkKernelCaptures(C);
+  collectAmpFunctions(C);
+  checkAmpDeclarations(C);
+  checkAmpBodies(C);
+  analyzeCallGraph(C);
+  checkTileStaticDeclarations(C);
+  checkTiledKernels(C);
 }

@@ -64,12 +64,17 @@ TEST(Tiled, Indices3D) {
   std::vector<int> out(e0 * e1 * e2, 0);
   array_view<int, 3> v(e0, e1, e2, out);
   parallel_for_each(v.extent.tile<2, 3, 4>(), [=](tiled_index<2, 3, 4> t) restrict(amp) {
-    tile_static int count;
-    if (t.local[0] == 0 && t.local[1] == 0 && t.local[2] == 0)
-      count = 0;
+    // The barrier must hold in 3-D tiles too: each thread reads what the
+    // thread mirrored through the tile's centre wrote.
+    tile_static int globals[2][3][4];
+    globals[t.local[0]][t.local[1]][t.local[2]] = t.global[0] * 100 + t.global[1] * 10 + t.global[2];
     t.barrier.wait();
+    concurrency::index<3> mirror(1 - t.local[0], 2 - t.local[1], 3 - t.local[2]);
+    concurrency::index<3> mirrorGlobal = t.tile_origin + mirror;
     // Every thread of the tile checks its own indices against each other.
-    bool ok = t.global == t.tile_origin + t.local &&
+    bool ok = globals[mirror[0]][mirror[1]][mirror[2]] ==
+                  mirrorGlobal[0] * 100 + mirrorGlobal[1] * 10 + mirrorGlobal[2] &&
+              t.global == t.tile_origin + t.local &&
               t.tile_origin[0] == t.tile[0] * 2 && t.tile_origin[1] == t.tile[1] * 3 &&
               t.tile_origin[2] == t.tile[2] * 4;
     v[t.global] = (ok ? 1000000 : 0) + t.tile[0] * 10000 + t.tile[1] * 100 + t.tile[2];

@@ -71,23 +71,31 @@ template <int D0, int D1, int D2> struct tile_rank {
 
 // The tile limits are checked here, at compile time, as Microsoft's compiler
 // did: every extent positive, at most 1024 threads a tile, D0 <= 64 in 3-D.
+// The checks sit in the constructors (every tiled_extent is made by one), not
+// at class scope: a failed static_assert at class scope makes the class
+// invalid and buries the message under follow-on errors about its members.
 template <int D0, int D1, int D2>
 class tiled_extent : public extent<detail::tile_rank<D0, D1, D2>::value> {
-  static_assert(D0 > 0 && D1 >= 0 && D2 >= 0 && !(D1 == 0 && D2 != 0),
-                "tile extents must be positive");
-  static_assert(D0 * (D1 ? D1 : 1) * (D2 ? D2 : 1) <= 1024,
-                "the product of the tile extents must not exceed 1024");
-  static_assert(D2 == 0 || D0 <= 64,
-                "the first extent of a 3-D tile must not exceed 64");
-
 public:
   static const int rank = detail::tile_rank<D0, D1, D2>::value;
   static const int tile_dim0 = D0;
   static const int tile_dim1 = D1;
   static const int tile_dim2 = D2;
 
-  tiled_extent() restrict(cpu, amp) {}
-  tiled_extent(const extent<rank> &e) restrict(cpu, amp) : extent<rank>(e) {}
+  tiled_extent() restrict(cpu, amp) {
+    static_assert(D0 > 0 && D1 >= 0 && D2 >= 0 && !(D1 == 0 && D2 != 0),
+                  "tile extents must be positive");
+    static_assert(D0 * (D1 ? D1 : 1) * (D2 ? D2 : 1) <= 1024,
+                  "the product of the tile extents must not exceed 1024");
+    static_assert(D2 == 0 || D0 <= 64, "the first extent of a 3-D tile must not exceed 64");
+  }
+  tiled_extent(const extent<rank> &e) restrict(cpu, amp) : extent<rank>(e) {
+    static_assert(D0 > 0 && D1 >= 0 && D2 >= 0 && !(D1 == 0 && D2 != 0),
+                  "tile extents must be positive");
+    static_assert(D0 * (D1 ? D1 : 1) * (D2 ? D2 : 1) <= 1024,
+                  "the product of the tile extents must not exceed 1024");
+    static_assert(D2 == 0 || D0 <= 64, "the first extent of a 3-D tile must not exceed 64");
+  }
 
   extent<rank> get_tile_extent() const restrict(cpu, amp) {
     return _M_tile_extent();

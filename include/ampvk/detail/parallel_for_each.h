@@ -14,11 +14,20 @@
 namespace concurrency {
 namespace detail {
 
+// Naming the call operator instantiates it, so the plugin sees its body. A
+// kernel whose operator() is overloaded or a template (a generic lambda)
+// takes the second overload instead: the plugin then says what is wrong with
+// the kernel, rather than Clang complaining about this header.
+template <typename K>
+auto instantiate_call_operator(int) -> decltype((void)&K::operator(), void()) {
+  (void)&K::operator();
+}
+template <typename K> void instantiate_call_operator(...) {}
+
 template <typename K, int Rank, int Tile0, int Tile1, int Tile2>
 __attribute__((annotate("amp.kernel_image"), noinline)) const char *
 kernel_image() {
-  // Naming the call operator instantiates it, so the plugin sees its body.
-  (void)&K::operator();
+  instantiate_call_operator<K>(0);
   return "AMPVK-PLACEHOLDER";
 }
 

@@ -1,0 +1,289 @@
+//===- CallGraph.cpp - Calls between restrict(amp) functions --------------===//
+//
+// From the calls AmpBodyRules recorded:
+//  - which functions each kernel reaches (breadth-first, so the chain of
+//    calls shown in notes is a shortest one);
+//  - calls to functions that are not restrict(amp), with a note at the callee
+//    and the chain of calls back to the kernel;
+//  - functions a kernel reaches whose definition is not in this translation
+//    unit (C++ AMP inlines the whole call graph of a kernel);
+//  - recursion, direct or through other functions, with the cycle as notes.
+//
+//===----------------------------------------------------------------------===//
+#include "CheckContext.h"
+
+#include "attrs/AmpAttributes.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+#include <deque>
+
+using namespace clang;
+using namespace ampvk;
+
+const FunctionDecl *ampvk::definitionOf(const FunctionDecl *FD) {
+  if (!FD)
+    return nullptr;
+  if (const FunctionDecl *Def = FD->getDefinition())
+    return Def;
+  return FD;
+}
+
+std::string ampvk::describeFunction(const FunctionDecl *FD) {
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (MD->getParent()->isLambda())
+      return "the lambda";
+  return "'" + FD->getQualifiedNameAsString() + "'";
+}
+
+static void bfs(CheckContext &C, bool Tiled, bool NonTiled,
+                llvm::DenseMap<const FunctionDecl *, CheckContext::Reach> &Out) {
+  std::deque<const FunctionDecl *> Queue;
+  for (const KernelInfo &K : C.Kernels) {
+    if ((K.Tiled && !Tiled) || (!K.Tiled && !NonTiled))
+      continue;
+    const FunctionDecl *Op = definitionOf(K.CallOperator);
+    if (!Op || !C.AmpFunctions.count(Op) || Out.count(Op))
+      continue;
+    CheckContext::Reach R;
+    R.Kernel = &K;
+    Out[Op] = R;
+    Queue.push_back(Op);
+  }
+  while (!Queue.empty()) {
+    const FunctionDecl *F = Queue.front();
+    Queue.pop_front();
+    auto It = C.Calls.find(F);
+    if (It == C.Calls.end())
+      continue;
+    const KernelInfo *K = Out[F].Kernel;
+    for (const CallEdge &E : It->second) {
+      const FunctionDecl *Callee = definitionOf(E.Callee);
+      if (!C.AmpFunctions.count(Callee) || Out.count(Callee))
+        continue;
+      CheckContext::Reach R;
+      R.Caller = F;
+      R.Edge = E;
+      R.Kernel = K;
+      Out[Callee] = R;
+      Queue.push_back(Callee);
+    }
+  }
+}
+
+void CheckContext::noteCallChain(const FunctionDecl *FD,
+                                 const llvm::DenseMap<const FunctionDecl *, Reach> &Map) {
+  const FunctionDecl *Cur = definitionOf(FD);
+  for (int Steps = 0; Steps < 12; ++Steps) {
+    auto It = Map.find(Cur);
+    if (It == Map.end())
+      return;
+    const Reach &R = It->second;
+    if (!R.Caller) {
+      if (R.Kernel && R.Kernel->LaunchLoc.isValid())
+        Diags.note(R.Kernel->LaunchLoc,
+                   std::string(R.Kernel->Tiled ? "in the tiled kernel" : "in the kernel") +
+                       " launched here");
+      return;
+    }
+    Diags.note(R.Edge.Loc,
+               describeFunction(Cur) + " is called from " + describeFunction(R.Caller) +
+                   " here",
+               R.Edge.Range);
+    Cur = R.Caller;
+  }
+}
+
+void CheckContext::noteCallChain(const FunctionDecl *FD) { noteCallChain(FD, Reachable); }
+
+namespace {
+// Tarjan's strongly connected components over the restrict(amp) functions.
+class Recursion {
+public:
+  explicit Recursion(CheckContext &C) : C(C) {}
+
+  void run() {
+    for (const FunctionDecl *F : C.AmpFunctions)
+      if (!F->isDependentContext() && !Index.count(F))
+        visit(F);
+  }
+
+private:
+  std::vector<const FunctionDecl *> callees(const FunctionDecl *F) {
+    std::vector<const FunctionDecl *> Out;
+    auto It = C.Calls.find(F);
+    if (It == C.Calls.end())
+      return Out;
+    for (const CallEdge &E : It->second) {
+      const FunctionDecl *T = definitionOf(E.Callee);
+      if (C.AmpFunctions.count(T))
+        Out.push_back(T);
+    }
+    return Out;
+  }
+
+  const CallEdge *edge(const FunctionDecl *From, const FunctionDecl *To) {
+    auto It = C.Calls.find(From);
+    if (It == C.Calls.end())
+      return nullptr;
+    for (const CallEdge &E : It->second)
+      if (definitionOf(E.Callee) == To)
+        return &E;
+    return nullptr;
+  }
+
+  // Iterative Tarjan (call graphs of templates can be deep).
+  void visit(const FunctionDecl *Root) {
+    struct Frame {
+      const FunctionDecl *F;
+      std::vector<const FunctionDecl *> Next;
+      size_t I = 0;
+    };
+    std::vector<Frame> Work;
+    auto Push = [&](const FunctionDecl *F) {
+      Index[F] = Low[F] = Counter++;
+      Stack.push_back(F);
+      OnStack.insert(F);
+      Work.push_back(Frame{F, callees(F)});
+    };
+    Push(Root);
+    while (!Work.empty()) {
+      Frame &Fr = Work.back();
+      if (Fr.I < Fr.Next.size()) {
+        const FunctionDecl *T = Fr.Next[Fr.I++];
+        if (!Index.count(T))
+          Push(T);
+        else if (OnStack.count(T))
+          Low[Fr.F] = std::min(Low[Fr.F], Index[T]);
+        continue;
+      }
+      const FunctionDecl *F = Fr.F;
+      Work.pop_back();
+      if (!Work.empty())
+        Low[Work.back().F] = std::min(Low[Work.back().F], Low[F]);
+      if (Low[F] != Index[F])
+        continue;
+      std::vector<const FunctionDecl *> SCC;
+      const FunctionDecl *X;
+      do {
+        X = Stack.back();
+        Stack.pop_back();
+        OnStack.erase(X);
+        SCC.push_back(X);
+      } while (X != F);
+      report(SCC);
+    }
+  }
+
+  void report(std::vector<const FunctionDecl *> &SCC) {
+    if (SCC.size() == 1) {
+      const CallEdge *Self = edge(SCC[0], SCC[0]);
+      if (!Self)
+        return;
+      C.Diags.error(Self->Loc,
+                    "restrict(amp) code cannot be recursive: " + describeFunction(SCC[0]) +
+                        " calls itself",
+                    Self->Range);
+      return;
+    }
+    // A cycle through the component: start at the function defined first.
+    std::sort(SCC.begin(), SCC.end(), [](const FunctionDecl *A, const FunctionDecl *B) {
+      return A->getLocation().getRawEncoding() < B->getLocation().getRawEncoding();
+    });
+    llvm::DenseSet<const FunctionDecl *> InSCC(SCC.begin(), SCC.end());
+    const FunctionDecl *Start = SCC.front();
+    // Shortest path Start -> ... -> Start within the component.
+    llvm::DenseMap<const FunctionDecl *, const FunctionDecl *> Parent;
+    std::deque<const FunctionDecl *> Q{Start};
+    const FunctionDecl *Last = nullptr;
+    while (!Q.empty() && !Last) {
+      const FunctionDecl *F = Q.front();
+      Q.pop_front();
+      for (const FunctionDecl *T : callees(F)) {
+        if (!InSCC.count(T))
+          continue;
+        if (T == Start) {
+          Last = F;
+          break;
+        }
+        if (!Parent.count(T)) {
+          Parent[T] = F;
+          Q.push_back(T);
+        }
+      }
+    }
+    if (!Last)
+      return;
+    std::vector<const FunctionDecl *> Cycle{Start};
+    std::vector<const FunctionDecl *> Back;
+    for (const FunctionDecl *F = Last; F != Start; F = Parent[F])
+      Back.push_back(F);
+    Cycle.insert(Cycle.end(), Back.rbegin(), Back.rend());
+    // Cycle = Start, f1, ..., fn; edges Start->f1, ..., fn->Start.
+    const CallEdge *First = edge(Cycle[0], Cycle.size() > 1 ? Cycle[1] : Start);
+    if (!First)
+      return;
+    std::string Through;
+    for (size_t I = 1; I < Cycle.size(); ++I)
+      Through += (I > 1 ? ", " : "") + describeFunction(Cycle[I]);
+    C.Diags.error(First->Loc,
+                  "restrict(amp) code cannot be recursive: " + describeFunction(Start) +
+                      " calls itself through " + Through,
+                  First->Range);
+    for (size_t I = 1; I < Cycle.size(); ++I) {
+      const FunctionDecl *To = I + 1 < Cycle.size() ? Cycle[I + 1] : Start;
+      if (const CallEdge *E = edge(Cycle[I], To))
+        C.Diags.note(E->Loc,
+                     describeFunction(Cycle[I]) + " calls " + describeFunction(To) + " here",
+                     E->Range);
+    }
+  }
+
+  CheckContext &C;
+  llvm::DenseMap<const FunctionDecl *, unsigned> Index, Low;
+  std::vector<const FunctionDecl *> Stack;
+  llvm::DenseSet<const FunctionDecl *> OnStack;
+  unsigned Counter = 0;
+};
+} // namespace
+
+void ampvk::analyzeCallGraph(CheckContext &C) {
+  bfs(C, true, true, C.Reachable);
+  bfs(C, false, true, C.ReachableNonTiled);
+
+  for (const CheckContext::NonAmpCall &NC : C.NonAmpCalls) {
+    C.Diags.error(NC.Loc, NC.Message, NC.Range);
+    const FunctionDecl *Decl = NC.Callee->getCanonicalDecl();
+    if (Decl->getLocation().isValid() && !Decl->isImplicit())
+      C.Diags.note(Decl->getLocation(),
+                   describeFunction(NC.Callee) + " declared here without restrict(amp)");
+    C.noteCallChain(NC.Caller);
+  }
+
+  // Functions a kernel calls must be defined here.
+  for (const auto &Entry : C.Reachable) {
+    auto It = C.Calls.find(Entry.first);
+    if (It == C.Calls.end())
+      continue;
+    for (const CallEdge &E : It->second) {
+      const FunctionDecl *T = E.Callee;
+      if (!isAmpCallable(T) || T->isImplicit() || T->isDefaulted() || T->isDeleted() ||
+          !getIntrinsicName(T).empty() || T->getBuiltinID())
+        continue;
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(T))
+        if (MD->isTrivial())
+          continue;
+      if (T->isDefined() || T->getTemplateInstantiationPattern())
+        continue;
+      C.Diags.error(E.Loc,
+                    describeFunction(T) + " is called from a kernel but not defined in this "
+                                          "translation unit; C++ AMP needs the definition of "
+                                          "every function a kernel calls",
+                    E.Range);
+      C.Diags.note(T->getLocation(), describeFunction(T) + " declared here");
+      C.noteCallChain(Entry.first);
+    }
+  }
+
+  Recursion(C).run();
+}

@@ -1,0 +1,127 @@
+//===- CheckContext.h - What the restriction rules share ------------------===//
+//
+// checkRestrictions() (RestrictionChecker.cpp) fills one CheckContext and runs
+// the rule groups over it, each in its own file:
+//
+//   RestrictionSyntax.cpp     restrict(...) spelling, placement, redeclarations
+//   KernelSignatureRules.cpp  the kernels: operator(), its parameter, launch site
+//   CaptureRules.cpp          what a kernel (or an amp lambda) may capture
+//   AmpTypeRules.cpp          types and declarations allowed in restrict(amp) code
+//   AmpBodyRules.cpp          expressions and statements of restrict(amp) bodies
+//   CallGraph.cpp             calls between functions: reachability from kernels,
+//                             non-amp callees with the call chain, recursion
+//   TileStaticRules.cpp       tile_static declarations
+//   TileAnalysis.cpp          per tiled kernel: which values are the same for every
+//                             thread of a tile; feeds
+//   BarrierUniformity.cpp     barriers under thread-dependent control flow, and
+//   TileStaticRaces.cpp       races and uninitialized reads on tile_static memory
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPVK_PLUGIN_CHECK_CHECKCONTEXT_H
+#define AMPVK_PLUGIN_CHECK_CHECKCONTEXT_H
+
+#include "AmpDiagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <string>
+#include <vector>
+
+namespace ampvk {
+
+struct RestrictMacroLog;
+
+// One kernel_image<K, Rank, T0, T1, T2> instantiation: one kernel launch shape.
+struct KernelInfo {
+  const clang::FunctionDecl *ImageFunction = nullptr;
+  const clang::CXXRecordDecl *KernelClass = nullptr; // null: not a class type
+  const clang::CXXMethodDecl *CallOperator = nullptr; // the one operator(), if usable
+  const clang::LambdaExpr *Lambda = nullptr;          // when the kernel is a lambda
+  int Rank = 1;
+  int Tile[3] = {0, 0, 0};
+  bool Tiled = false;
+  clang::SourceLocation LaunchLoc; // the user's parallel_for_each call
+  bool Valid = false; // operator() is restrict(amp), defined, and fits the launch
+};
+
+// A call from one function to another, as written (or implied: constructors,
+// destructors of locals and temporaries).
+struct CallEdge {
+  const clang::FunctionDecl *Callee = nullptr;
+  clang::SourceLocation Loc;
+  clang::SourceRange Range;
+};
+
+struct CheckContext {
+  CheckContext(clang::ASTContext &Ctx, AmpDiagnostics &Diags) : Ctx(Ctx), Diags(Diags) {}
+
+  clang::ASTContext &Ctx;
+  AmpDiagnostics &Diags;
+
+  std::vector<KernelInfo> Kernels;
+  // Every restrict(amp) function definition to check (instantiations included,
+  // dependent templates and intrinsics excluded), kernels' operator() first.
+  llvm::SetVector<const clang::FunctionDecl *> AmpFunctions;
+  // Calls made by each function in AmpFunctions (filled by AmpBodyRules).
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<CallEdge>> Calls;
+  // For each function reachable from a kernel: the call that reaches it first
+  // (breadth-first from the kernels) and the kernel it is reached from.
+  struct Reach {
+    const clang::FunctionDecl *Caller = nullptr; // null for a kernel's operator()
+    CallEdge Edge;
+    const KernelInfo *Kernel = nullptr;
+  };
+  llvm::DenseMap<const clang::FunctionDecl *, Reach> Reachable;
+  // The same, from the non-tiled kernels only.
+  llvm::DenseMap<const clang::FunctionDecl *, Reach> ReachableNonTiled;
+
+  // Calls from restrict(amp) code to functions that are not restrict(amp):
+  // reported by CallGraph.cpp with the chain of calls from the kernel.
+  struct NonAmpCall {
+    const clang::FunctionDecl *Caller = nullptr;
+    const clang::FunctionDecl *Callee = nullptr;
+    clang::SourceLocation Loc;
+    clang::SourceRange Range;
+    std::string Message;
+  };
+  std::vector<NonAmpCall> NonAmpCalls;
+
+  const RestrictMacroLog *MacroLog = nullptr;
+  bool HadErrorsBefore = false; // Clang had reported errors before the plugin ran
+
+  // Notes "'f' is called from 'g' here" ... back to the kernel's launch.
+  void noteCallChain(const clang::FunctionDecl *FD);
+  void noteCallChain(const clang::FunctionDecl *FD,
+                     const llvm::DenseMap<const clang::FunctionDecl *, Reach> &Map);
+};
+
+// Canonical definition to key functions by.
+const clang::FunctionDecl *definitionOf(const clang::FunctionDecl *FD);
+// "'name'" of a function for messages (lambdas: "the lambda").
+std::string describeFunction(const clang::FunctionDecl *FD);
+// True for a record (array of records) Clang can lay out: complete, valid, not dependent.
+bool isUsableRecord(const clang::RecordDecl *RD);
+bool isInSystemHeader(clang::ASTContext &Ctx, clang::SourceLocation Loc);
+
+// The rule groups, in the order checkRestrictions() runs them.
+void checkRestrictionSyntax(CheckContext &C);
+void collectKernelInfos(CheckContext &C);
+void checkKernelSignatures(CheckContext &C);
+void checkKernelCaptures(CheckContext &C);
+void collectAmpFunctions(CheckContext &C);
+void checkAmpDeclarations(CheckContext &C);
+void checkAmpBodies(CheckContext &C); // also fills C.Calls
+void analyzeCallGraph(CheckContext &C);
+void checkTileStaticDeclarations(CheckContext &C);
+void checkTiledKernels(CheckContext &C); // barriers and tile_static races
+
+// Shared by CaptureRules (kernels) and AmpBodyRules (lambdas in amp code).
+void checkLambdaCaptures(CheckContext &C, const clang::LambdaExpr *LE, bool IsKernel);
+
+} // namespace ampvk
+
+#endif

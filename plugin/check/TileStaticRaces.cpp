@@ -1,0 +1,154 @@
+//===- TileStaticRaces.cpp - Races and uninitialized reads on tile_static --===//
+//
+// Beyond what Microsoft's compiler checked, two warnings that aim to be
+// precise rather than exhaustive (no warning where the analysis is unsure):
+//
+//  -Wtile-static-race: every thread of a tile writes the same tile_static
+//   place (a uniform address, under control flow every thread takes) with no
+//   atomic: a read-modify-write (`total += x`, `++count`), or a store of a
+//   value that differs between the threads. The seed's "Do not do this".
+//
+//  -Wtile-static-uninitialized: a tile_static place every thread reads (a
+//   uniform address) before any write reaches it through a barrier: never
+//   written at all (tile_static variables have no initializer), or written
+//   only by other threads (at thread-dependent places, or under a
+//   thread-dependent condition) with no barrier between write and read.
+//
+// A tile_static variable whose address escapes (passed by reference or
+// pointer, bound to a reference) is not judged any more.
+//
+//===----------------------------------------------------------------------===//
+#include "TileAnalysis.h"
+
+#include <map>
+
+using namespace clang;
+using namespace ampvk;
+
+namespace {
+class RaceListener : public TileListener {
+public:
+  RaceListener() = default;
+
+  void onTileLoad(const VarDecl *VD, const Expr *E, Uni Addr, const TileFlags &Flags,
+                  llvm::ArrayRef<CallSite> Stack) override {
+    if (Flags.Escaped || !Addr.uniform())
+      return;
+    Kind K = None;
+    if (!Flags.Written)
+      K = NeverWritten;
+    else if (!Flags.Synced && Flags.Unsynced && !Flags.UniformUnsynced)
+      K = NotSynced;
+    unsigned Key = E->getExprLoc().getRawEncoding();
+    auto It = Reads.find(Key);
+    if (It == Reads.end()) {
+      Read R;
+      R.K = K;
+      R.VD = VD;
+      R.E = E;
+      R.LastWrite = Flags.LastWrite;
+      R.Stack.assign(Stack.begin(), Stack.end());
+      Reads[Key] = R;
+      return;
+    }
+    // Every visit must agree that no write reaches the read.
+    Read &R = It->second;
+    if (K == None || R.K == None)
+      R.K = None;
+    else if (K != R.K)
+      R.K = NotSynced;
+  }
+
+  void onTileStore(const VarDecl *VD, const Expr *E, Uni Addr, Uni Value, Uni Reach, bool RMW,
+                   const TileFlags &Flags, llvm::ArrayRef<CallSite> Stack) override {
+    if (Flags.Escaped || !Addr.uniform() || !Reach.uniform())
+      return;
+    if (!RMW && Value.L != Level::Divergent)
+      return;
+    unsigned Key = E->getExprLoc().getRawEncoding();
+    if (Races.count(Key))
+      return;
+    Race R;
+    R.VD = VD;
+    R.E = E;
+    R.RMW = RMW;
+    R.Stack.assign(Stack.begin(), Stack.end());
+    Races[Key] = R;
+  }
+
+  void discard() override {
+    Reads.clear();
+    Races.clear();
+  }
+
+  void finish(CheckContext &C, const KernelInfo &) override {
+    for (auto &KV : Races) {
+      const Race &R = KV.second;
+      std::string Name = "'" + R.VD->getNameAsString() + "'";
+      std::string Msg =
+          R.RMW ? "data race: every thread of the tile updates tile_static variable " + Name +
+                      " here at the same time; let one thread do it (test tiled_index::local) "
+                      "or combine per-thread values through a tile_static array"
+                : "data race: every thread of the tile writes its own value to tile_static "
+                  "variable " +
+                      Name + " here and only one survives; let one thread write it (test "
+                             "tiled_index::local)";
+      if (C.Diags.warning(AmpWarning::TileStaticRace, R.E->getExprLoc(), Msg,
+                          R.E->getSourceRange())) {
+        C.Diags.note(R.VD->getLocation(), Name + " declared here");
+        noteCallStack(C, R.Stack);
+      }
+    }
+    for (auto &KV : Reads) {
+      const Read &R = KV.second;
+      if (R.K == None)
+        continue;
+      std::string Name = "'" + R.VD->getNameAsString() + "'";
+      if (R.K == NeverWritten) {
+        if (C.Diags.warning(AmpWarning::TileStaticUninitialized, R.E->getExprLoc(),
+                            "tile_static variable " + Name +
+                                " is read here before any thread of the tile has written it "
+                                "(tile_static variables are not initialized)",
+                            R.E->getSourceRange())) {
+          C.Diags.note(R.VD->getLocation(), Name + " declared here");
+          noteCallStack(C, R.Stack);
+        }
+        continue;
+      }
+      if (C.Diags.warning(AmpWarning::TileStaticUninitialized, R.E->getExprLoc(),
+                          "tile_static variable " + Name +
+                              " is read here, but what the other threads of the tile wrote to "
+                              "it is not visible yet; call the tile's barrier.wait() between "
+                              "the writes and this read",
+                          R.E->getSourceRange())) {
+        if (R.LastWrite.isValid())
+          C.Diags.note(R.LastWrite, "written here");
+        noteCallStack(C, R.Stack);
+      }
+    }
+    discard();
+  }
+
+private:
+  enum Kind { None, NeverWritten, NotSynced };
+  struct Read {
+    Kind K = None;
+    const VarDecl *VD = nullptr;
+    const Expr *E = nullptr;
+    SourceLocation LastWrite;
+    std::vector<CallSite> Stack;
+  };
+  struct Race {
+    const VarDecl *VD = nullptr;
+    const Expr *E = nullptr;
+    bool RMW = false;
+    std::vector<CallSite> Stack;
+  };
+  std::map<unsigned, Read> Reads;
+  std::map<unsigned, Race> Races;
+};
+} // namespace
+
+std::unique_ptr<TileListener> ampvk::makeTileStaticRaceListener(CheckContext &) {
+  return std::make_unique<RaceListener>();
+}
