@@ -262,6 +262,30 @@ SpvId KernelEmitter::emitCast(const CastExpr *E) {
 
 SpvId KernelEmitter::arith(BinaryOperatorKind Opc, SpvId L, SpvId R, QualType T,
                            QualType OperandType) {
+  SpvId V = arithOp(Opc, L, R, T, OperandType);
+  // C++ rounds the result of every floating-point operation. Undecorated
+  // operations may be reassociated, factored or fused by SPIRV-Tools and by
+  // drivers (x + 1 + 1 - 1 - 1 folds to x): NoContraction forbids that. It also
+  // forbids fusing a*b+c into an FMA; leaving just that pair undecorated is not
+  // enough, since undecorated adds may then be reordered with each other.
+  if (V && Types.isFloat(OperandType)) {
+    switch (Opc) {
+    case BO_Add: case BO_AddAssign:
+    case BO_Sub: case BO_SubAssign:
+    case BO_Mul: case BO_MulAssign:
+    case BO_Div: case BO_DivAssign:
+    case BO_Rem: case BO_RemAssign:
+      B.decorate(V, spv::Decoration::NoContraction);
+      break;
+    default:
+      break;
+    }
+  }
+  return V;
+}
+
+SpvId KernelEmitter::arithOp(BinaryOperatorKind Opc, SpvId L, SpvId R, QualType T,
+                             QualType OperandType) {
   bool F = Types.isFloat(OperandType), S = Types.isSigned(OperandType);
   bool Bo = Types.isBool(OperandType);
   SpvId RT = lower(T, SourceLocation());

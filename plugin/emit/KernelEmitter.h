@@ -149,6 +149,8 @@ private:
   SpvId emitBinary(const clang::BinaryOperator *E);
   SpvId arith(clang::BinaryOperatorKind Op, SpvId L, SpvId R, clang::QualType T,
               clang::QualType OperandType);
+  SpvId arithOp(clang::BinaryOperatorKind Op, SpvId L, SpvId R, clang::QualType T,
+                clang::QualType OperandType);
   SpvId emitLogical(const clang::BinaryOperator *E);
   SpvId emitConditional(const clang::AbstractConditionalOperator *E);
   SpvId emitUnary(const clang::UnaryOperator *E);

@@ -13,7 +13,9 @@
 // object stays far below the 112-byte push-constant limit.
 //
 // Float tolerances. Vulkan requires correctly rounded +, -, * and conversions,
-// so those are compared exactly; the pragma below keeps the host from
+// and the emitter marks float arithmetic NoContraction (no reassociation, no
+// fused multiply-add), so results of those are compared exactly, also for
+// expressions of many operations; the pragma below keeps the host from
 // contracting a*b+c on targets with a fused multiply-add instruction. Division
 // may be off by 2.5 ULP in Vulkan (the precision table of the Vulkan
 // specification), so tests with a division use kDivUlps = 3. Inputs avoid NaN,

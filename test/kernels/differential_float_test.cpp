@@ -181,6 +181,46 @@ TEST(DiffConvert, Bool) {
         i, u);
 }
 
+// Expressions of several operations: each one rounds, in source order. A
+// compiler or driver that reassociates, factors or fuses them gets a different
+// answer (x + 1e8 - 1e8 is not x; a*b - a*b with a fused multiply-add is the
+// rounding error of a*b, not 0).
+TEST(DiffFloat, EveryOperationRounds) {
+  auto a = reals<float>(N1, 39, -1e3f, 1e3f), b = reals<float>(N1, 40, -1e3f, 1e3f);
+  auto c = reals<float>(N1, 41, -1e3f, 1e3f);
+  check(extent<1>(N1), [](float x) restrict(cpu, amp) { return (x + 1e8f) - 1e8f; }, a);
+  check(extent<1>(N1),
+        [](float x) restrict(cpu, amp) { return x + 1.0f + 1.0f - 1.0f - 1.0f; }, a);
+  check(extent<1>(N1), [](float x) restrict(cpu, amp) {
+    float y = x;
+    y += 3.0f;
+    y *= 0.1f;
+    y -= 0.3f;
+    y *= 10.0f;
+    return y - x;
+  }, a);
+  check(extent<1>(N1), [](float x, float y, float z) restrict(cpu, amp) { return x * y + z; },
+        a, b, c);
+  check(extent<1>(N1), [](float x, float y) restrict(cpu, amp) { return x * y - x * y; }, a,
+        b);
+  check(extent<1>(N1), [](float x, float y, float z) restrict(cpu, amp) {
+    return x * y + x * z; // not x * (y + z)
+  }, a, b, c);
+  check(extent<1>(N1), [](float x) restrict(cpu, amp) {
+    return ((0.5f * x - 1.25f) * x + 3.0f) * x - 0.75f; // Horner
+  }, reals<float>(N1, 42, -4.0f, 4.0f));
+  auto d = reals<double>(N1, 43, -1e6, 1e6), e = reals<double>(N1, 44, -1e6, 1e6);
+  check(extent<1>(N1), [](double x) restrict(cpu, amp) { return (x + 1e17) - 1e17; }, d);
+  check(extent<1>(N1), [](double x, double y) restrict(cpu, amp) { return x * y - x * y; }, d,
+        e);
+  check(extent<1>(N1), [](double x, double y) restrict(cpu, amp) {
+    double s = 0.0;
+    for (int i = 0; i < 10; ++i)
+      s += x * 0.1 + y;
+    return s;
+  }, d, e);
+}
+
 TEST(DiffFloat, Rank2And3) {
   check(E2, [](float x, int k) restrict(cpu, amp) { return x * 0.25f + float(k); },
         reals<float>(E2.size(), 35, -1e3f, 1e3f), ints<int>(E2.size(), 36, -1000, 1000));
