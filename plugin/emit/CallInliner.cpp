@@ -66,7 +66,7 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
     if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
       IsArrow = ME->isArrow();
     PointerValue This = objectArgument(MC->getImplicitObjectArgument(), IsArrow);
-    return inlineCall(MD, &This, Args, Loc);
+    return inlineCall(MD, &This, Args, Loc, E);
   }
   const FunctionDecl *FD = E->getDirectCallee();
   if (!FD) {
@@ -76,7 +76,7 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && !MD->isStatic()) {
       PointerValue This = objectArgument(Args[0], false);
-      return inlineCall(FD, &This, llvm::ArrayRef(Args).drop_front(), Loc);
+      return inlineCall(FD, &This, llvm::ArrayRef(Args).drop_front(), Loc, E);
     }
     (void)OC;
   }
@@ -84,12 +84,13 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
     unsupported(Loc, "the builtin function '" + FD->getName() + "'");
     return {};
   }
-  return inlineCall(FD, nullptr, Args, Loc);
+  return inlineCall(FD, nullptr, Args, Loc, E);
 }
 
 KernelEmitter::CallResult
 KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
-                          llvm::ArrayRef<const Expr *> Args, SourceLocation Loc) {
+                          llvm::ArrayRef<const Expr *> Args, SourceLocation Loc,
+                          const Expr *Site) {
   if (failed())
     return {};
   llvm::StringRef Intrinsic = getIntrinsicName(FD);
@@ -127,6 +128,7 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
   // Evaluate the arguments in the caller's frame.
   auto NewFrame = std::make_unique<Frame>();
   NewFrame->FD = Def;
+  NewFrame->Site = Site;
   if (This)
     NewFrame->This = *This;
   for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I) {

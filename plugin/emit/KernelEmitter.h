@@ -30,6 +30,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
 #include <optional>
@@ -94,6 +95,7 @@ private:
   // Per inlined function call.
   struct Frame {
     const clang::FunctionDecl *FD = nullptr;
+    const clang::Expr *Site = nullptr; // the call expression, when there is one
     PointerValue This;
     llvm::DenseMap<const clang::ValueDecl *, LValue> Refs;   // objects and references
     llvm::DenseMap<const clang::ValueDecl *, PointerValue> Pointers;
@@ -153,6 +155,13 @@ private:
                 clang::QualType OperandType);
   SpvId emitLogical(const clang::BinaryOperator *E);
   SpvId emitConditional(const clang::AbstractConditionalOperator *E);
+  const clang::ConditionalOperator *
+  plainConditional(const clang::AbstractConditionalOperator *E);
+  void emitConditionalBranches(const clang::ConditionalOperator *CO,
+                               llvm::function_ref<void(const clang::Expr *)> Arm);
+  LValue emitConditionalCopy(const clang::ConditionalOperator *CO);
+  LValue emitConditionalLValue(const clang::AbstractConditionalOperator *E);
+  bool isOnlyRead(const clang::Expr *E);
   SpvId emitUnary(const clang::UnaryOperator *E);
   LValue emitIncDec(const clang::UnaryOperator *E, SpvId *OldValue);
   LValue emitAssign(const clang::BinaryOperator *E);
@@ -172,7 +181,8 @@ private:
   };
   CallResult emitCall(const clang::CallExpr *E);
   CallResult inlineCall(const clang::FunctionDecl *FD, const PointerValue *This,
-                        llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
+                        llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc,
+                        const clang::Expr *Site = nullptr);
   void emitInitInto(const LValue &Dst, const clang::Expr *Init);
   void emitConstruct(const LValue &Dst, const clang::CXXConstructExpr *E);
   void runConstructor(const LValue &Dst, const clang::CXXConstructorDecl *Ctor,
