@@ -737,18 +737,8 @@ LValue KernelEmitter::emitLValue(const Expr *E) {
     return emitDeclRef(DRE);
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return emitMember(ME);
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-    PointerValue P = emitPointer(AS->getBase());
-    SpvId Index = toInt32(emitRValue(AS->getIdx()), AS->getIdx()->getType());
-    if (!P.valid() || !Index)
-      return LValue();
-    if (!P.IntoArray) {
-      unsupported(Loc, "indexing a pointer that does not point into an array");
-      return LValue();
-    }
-    SpvId Total = P.Index ? B.emit(Op::OpIAdd, intType(), {P.Index, Index}) : Index;
-    return element(P.Target, Total, Loc);
-  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return deref(elementPointer(AS), Loc);
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Deref)
       return deref(emitPointer(UO->getSubExpr()), Loc);
@@ -825,6 +815,23 @@ LValue KernelEmitter::emitLValue(const Expr *E) {
   return LValue();
 }
 
+PointerValue KernelEmitter::elementPointer(const ArraySubscriptExpr *AS) {
+  SourceLocation Loc = AS->getExprLoc();
+  PointerValue P = emitPointer(AS->getBase());
+  SpvId Index = toInt32(emitRValue(AS->getIdx()), AS->getIdx()->getType());
+  if (!P.valid() || !Index)
+    return PointerValue();
+  if (!P.IntoArray) {
+    // A pointer to a single object is an array of one: only p[0] is valid.
+    if (auto C = AS->getIdx()->getIntegerConstantExpr(Ctx); C && C->isZero())
+      return P;
+    unsupported(Loc, "indexing a pointer that does not point into an array");
+    return PointerValue();
+  }
+  P.Index = P.Index ? B.emit(Op::OpIAdd, intType(), {P.Index, Index}) : Index;
+  return P;
+}
+
 PointerValue KernelEmitter::emitPointer(const Expr *E) {
   PointerValue P;
   if (failed())
@@ -876,6 +883,9 @@ PointerValue KernelEmitter::emitPointer(const Expr *E) {
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_AddrOf) {
+      // &arr[i] still points into arr: p[1] and p + 1 must reach arr[i + 1].
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+        return elementPointer(AS);
       P.Target = emitLValue(UO->getSubExpr());
       return P;
     }

@@ -143,6 +143,7 @@ private:
   SpvId emitCondition(const clang::Expr *E);
   LValue emitLValue(const clang::Expr *E);
   PointerValue emitPointer(const clang::Expr *E);
+  PointerValue elementPointer(const clang::ArraySubscriptExpr *AS);
   void emitDiscarded(const clang::Expr *E);
   SpvId emitCast(const clang::CastExpr *E);
   SpvId convertScalar(SpvId V, clang::QualType From, clang::QualType To);
