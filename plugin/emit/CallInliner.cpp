@@ -294,10 +294,24 @@ void KernelEmitter::emitInitList(const LValue &Dst, const InitListExpr *E) {
       continue;
     LValue FieldLV = field(Dst, FD, Loc);
     if (Index < E->getNumInits())
-      emitInitInto(FieldLV, E->getInit(Index++));
+      emitMemberInit(Dst, FieldLV, E->getInit(Index++));
     else
       store(FieldLV, B.constNull(lower(FD->getType(), Loc)), Loc);
   }
+}
+
+void KernelEmitter::emitMemberInit(const LValue &Aggregate, const LValue &Member,
+                                   const Expr *Init) {
+  if (!isa<CXXDefaultInitExpr>(Init->IgnoreParens()))
+    return emitInitInto(Member, Init);
+  // A default member initializer (`int b = a * 2;`) reads its object's other
+  // members through `this`: in aggregate initialization that is the aggregate,
+  // not the `this` of the function doing the initialization.
+  PointerValue Saved = frame().This;
+  frame().This = PointerValue();
+  frame().This.Target = Aggregate;
+  emitInitInto(Member, Init);
+  frame().This = Saved;
 }
 
 void KernelEmitter::emitInitInto(const LValue &Dst, const Expr *Init) {

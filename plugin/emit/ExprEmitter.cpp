@@ -838,8 +838,11 @@ PointerValue KernelEmitter::emitPointer(const Expr *E) {
     return P;
   E = E->IgnoreParens();
   SourceLocation Loc = E->getExprLoc();
-  if (isa<CXXThisExpr>(E))
+  if (isa<CXXThisExpr>(E)) {
+    if (!frame().This.valid())
+      unsupported(Loc, "'this' here");
     return frame().This;
+  }
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
     switch (CE->getCastKind()) {
     case CK_ArrayToPointerDecay:

@@ -189,6 +189,7 @@ private:
   void runConstructor(const LValue &Dst, const clang::CXXConstructorDecl *Ctor,
                       llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
   void emitInitList(const LValue &Dst, const clang::InitListExpr *E);
+  void emitMemberInit(const LValue &Aggregate, const LValue &Member, const clang::Expr *Init);
   PointerValue objectArgument(const clang::Expr *Obj, bool IsArrow);
 
   // MemoryAccess.cpp
@@ -217,6 +218,7 @@ private:
 
   // Helpers shared by all parts.
   void unsupported(clang::SourceLocation Loc, const llvm::Twine &What);
+  void internalError(clang::SourceLocation Loc, const llvm::Twine &What);
   bool failed() const { return Failed; }
   Frame &frame() { return *Frames.back(); }
   SpvId intType() { return B.typeInt(32); }
