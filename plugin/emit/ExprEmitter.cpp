@@ -681,17 +681,17 @@ LValue KernelEmitter::emitDeclRef(const DeclRefExpr *E) {
     auto TS = TileStatics.find(VD);
     if (TS != TileStatics.end())
       return TS->second;
-    // A variable the kernel lambda captured.
+    // A variable captured by the lambda whose body this is: the kernel, or a
+    // lambda object the kernel captured and calls. Either way it is a member
+    // of the frame's closure object.
     if (E->refersToEnclosingVariableOrCapture()) {
-      llvm::DenseMap<const ValueDecl *, FieldDecl *> CaptureFields;
-      FieldDecl *ThisCapture = nullptr;
-      Req.KernelClass->getCaptureFields(CaptureFields, ThisCapture);
-      if (FieldDecl *FD = CaptureFields.lookup(VD)) {
-        LValue Closure;
-        Closure.K = LValue::Capture;
-        Closure.ConstOffset = launch_header_bytes;
-        Closure.Type = Ctx.getRecordType(Req.KernelClass);
-        return field(Closure, FD, Loc);
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(frame().FD);
+      if (MD && MD->getParent()->isLambda()) {
+        llvm::DenseMap<const ValueDecl *, FieldDecl *> CaptureFields;
+        FieldDecl *ThisCapture = nullptr;
+        MD->getParent()->getCaptureFields(CaptureFields, ThisCapture);
+        if (FieldDecl *FD = CaptureFields.lookup(VD))
+          return field(deref(frame().This, Loc), FD, Loc);
       }
     }
     if (VD->hasGlobalStorage() || VD->isStaticLocal()) {

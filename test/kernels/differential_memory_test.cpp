@@ -235,6 +235,26 @@ int localsOfOtherKinds(int a, int b) restrict(cpu, amp) {
   return count + flags[b & 3] * 100 + s + int(big >> 30) + sizes;
 }
 
+// Function objects with state: the kernel captures them, so their members
+// (of every scalar type, nested structs and arrays) travel in the push-constant
+// block.
+struct Weights {
+  float w[2];
+  int k;
+};
+
+struct Affine {
+  double scale;
+  long offset;
+  float f;
+  int k;
+  unsigned u;
+  Weights in;
+  double operator()(int x, long y) const restrict(cpu, amp) {
+    return x * scale + double(offset + y) + f * k + double(u) + in.w[x & 1] * in.k;
+  }
+};
+
 // ---- arrays ----
 
 int arrays(int a, int b) restrict(cpu, amp) {
@@ -386,6 +406,26 @@ TEST(DiffMemory, Classes) {
         [](int a, int b) restrict(cpu, amp) { return operatorsAndConversions(a, b); }, a, b);
   check(E2, [](int a, int b) restrict(cpu, amp) { return localsOfOtherKinds(a, b); },
         ints<int>(E2.size(), 17, -100, 100), ints<int>(E2.size(), 18, -100, 100));
+}
+
+TEST(DiffMemory, CapturedState) {
+  Affine affine{1.25, -(1L << 40), 2.5f, -3, 0xfffffff0u, {{0.5f, -1.5f}, 7}};
+  check(extent<1>(N1), affine, ints<int>(N1, 19, -1000, 1000),
+        ints<long>(N1, 20, -(1L << 50), 1L << 50));
+  // Lambdas that capture by value, called by the kernel: their bodies read the
+  // captures as members of the lambda object.
+  int bias = -17;
+  check(extent<1>(N1), [bias](int x) restrict(cpu, amp) { return x * 3 + bias; },
+        ints<int>(N1, 21, -1000, 1000));
+  double scale = 0.1;
+  long shift = -5;
+  float factor = 3.0f;
+  Weights weights = {{2.0f, -0.5f}, 3};
+  check(E3,
+        [=](int x) restrict(cpu, amp) {
+          return x * scale + shift * factor + weights.w[x & 1] * weights.k;
+        },
+        ints<int>(E3.size(), 22, -1000, 1000));
 }
 
 TEST(DiffMemory, Arrays) {
