@@ -268,10 +268,18 @@ void KernelEmitter::emitInitList(const LValue &Dst, const InitListExpr *E) {
     return;
   }
   if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
-    if (E->getNumInits() < AT->getSize().getZExtValue())
+    std::uint64_t Size = AT->getSize().getZExtValue();
+    if (E->getNumInits() < Size)
       store(Dst, B.constNull(lower(T, Loc)), Loc);
     for (unsigned I = 0; I < E->getNumInits() && !failed(); ++I)
       emitInitInto(element(Dst, B.constI32(static_cast<std::int32_t>(I)), Loc), E->getInit(I));
+    // Elements without an initializer are value-initialized from the filler:
+    // zero for plain data (done above), but a class may have a default
+    // constructor or default member initializers to run.
+    const Expr *Filler = E->hasArrayFiller() ? E->getArrayFiller() : nullptr;
+    if (Filler && !isa<ImplicitValueInitExpr>(Filler) && E->getNumInits() < Size)
+      emitElementLoop(Dst, E->getNumInits(), Size, Loc,
+                      [&](const LValue &Elem) { emitInitInto(Elem, Filler); });
     return;
   }
   const auto *RD = T->getAsCXXRecordDecl();
@@ -298,6 +306,34 @@ void KernelEmitter::emitInitList(const LValue &Dst, const InitListExpr *E) {
     else
       store(FieldLV, B.constNull(lower(FD->getType(), Loc)), Loc);
   }
+}
+
+void KernelEmitter::emitElementLoop(const LValue &Array, std::uint64_t From, std::uint64_t To,
+                                    SourceLocation Loc,
+                                    llvm::function_ref<void(const LValue &)> Body) {
+  // A counted loop rather than one copy of Body per element: arrays may be
+  // large.
+  SpvId Counter = B.functionVariable(intType());
+  B.emitVoid(Op::OpStore, {Counter, B.constI32(static_cast<std::int32_t>(From))});
+  SpvId Header = B.newLabel(), Check = B.newLabel(), BodyBlock = B.newLabel(),
+        Continue = B.newLabel(), Merge = B.newLabel();
+  B.emitVoid(Op::OpBranch, {Header});
+  B.beginBlock(Header);
+  B.emitVoid(Op::OpLoopMerge,
+             {Merge, Continue, static_cast<std::uint32_t>(spv::LoopControlMask::MaskNone)});
+  B.emitVoid(Op::OpBranch, {Check});
+  B.beginBlock(Check);
+  SpvId I = B.emit(Op::OpLoad, intType(), {Counter});
+  SpvId More = B.emit(Op::OpSLessThan, boolType(),
+                      {I, B.constI32(static_cast<std::int32_t>(To))});
+  B.emitVoid(Op::OpBranchConditional, {More, BodyBlock, Merge});
+  B.beginBlock(BodyBlock);
+  Body(element(Array, I, Loc));
+  B.emitVoid(Op::OpBranch, {Continue});
+  B.beginBlock(Continue);
+  B.emitVoid(Op::OpStore, {Counter, B.emit(Op::OpIAdd, intType(), {I, B.constI32(1)})});
+  B.emitVoid(Op::OpBranch, {Header});
+  B.beginBlock(Merge);
 }
 
 void KernelEmitter::emitMemberInit(const LValue &Aggregate, const LValue &Member,

@@ -189,6 +189,9 @@ private:
   void runConstructor(const LValue &Dst, const clang::CXXConstructorDecl *Ctor,
                       llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
   void emitInitList(const LValue &Dst, const clang::InitListExpr *E);
+  void emitElementLoop(const LValue &Array, std::uint64_t From, std::uint64_t To,
+                       clang::SourceLocation Loc,
+                       llvm::function_ref<void(const LValue &)> Body);
   void emitMemberInit(const LValue &Aggregate, const LValue &Member, const clang::Expr *Init);
   PointerValue objectArgument(const clang::Expr *Obj, bool IsArrow);
 

@@ -279,6 +279,31 @@ int arrays(int a, int b) restrict(cpu, amp) {
          int(weights[1] * 2.0f) + partial[4] + partial[1] * 7 + rowCopy[c] * 11;
 }
 
+struct Seven {
+  int x = 7;
+  int y;
+};
+
+struct Held {
+  int v[4];
+  float f;
+};
+
+// Array elements without an initializer are value-initialized: zero for plain
+// data, but default constructors and default member initializers run.
+int arrayFillers(int a, int b) restrict(cpu, amp) {
+  Seven s[3] = {Seven{a, b}};
+  Acc acc[4] = {Acc(a)};
+  Seven big[40] = {};
+  int m[3][4] = {{a}, {b, a}};
+  Held h = {{a, b}};
+  Held hs[2] = {{{a}, 1.5f}};
+  Seven one{};
+  return s[0].x + s[1].x * 3 + s[2].y * 5 + acc[0].total + acc[3].total * 7 +
+         big[(a & 0xff) % 40].x * 19 + m[0][1] + m[1][1] * 11 + m[2][3] + h.v[1] + h.v[3] * 13 +
+         int(h.f) + hs[0].v[0] + int(hs[0].f * 2.0f) + hs[1].v[2] + one.x * 17 + one.y;
+}
+
 struct Pair {
   int first;
   int second;
@@ -431,6 +456,8 @@ TEST(DiffMemory, CapturedState) {
 TEST(DiffMemory, Arrays) {
   check(E3, [](int a, int b) restrict(cpu, amp) { return arrays(a, b); },
         ints<int>(E3.size(), 5, -1000, 1000), ints<int>(E3.size(), 6, -1000, 1000));
+  check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return arrayFillers(a, b); },
+        ints<int>(N1, 23, -1000, 1000), ints<int>(N1, 24, -1000, 1000));
 }
 
 TEST(DiffMemory, Pointers) {
