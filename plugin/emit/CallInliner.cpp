@@ -229,6 +229,17 @@ void KernelEmitter::runConstructor(const LValue &Dst, const CXXConstructorDecl *
   inlineCall(Ctor, &This, Args, Loc);
 }
 
+void KernelEmitter::constructElements(const LValue &Array, const CXXConstructorDecl *Ctor,
+                                      llvm::ArrayRef<const Expr *> Args, SourceLocation Loc) {
+  // `S a[2][3];` constructs every S of every row: the elements of a
+  // multi-dimensional array are arrays themselves.
+  const auto *AT = Ctx.getAsConstantArrayType(Array.Type);
+  if (!AT)
+    return runConstructor(Array, Ctor, Args, Loc);
+  emitElementLoop(Array, 0, AT->getSize().getZExtValue(), Loc,
+                  [&](const LValue &Elem) { constructElements(Elem, Ctor, Args, Loc); });
+}
+
 void KernelEmitter::emitConstruct(const LValue &Dst, const CXXConstructExpr *E) {
   SourceLocation Loc = E->getExprLoc();
   const CXXConstructorDecl *Ctor = E->getConstructor();
@@ -236,12 +247,9 @@ void KernelEmitter::emitConstruct(const LValue &Dst, const CXXConstructExpr *E) 
     store(Dst, B.constNull(lower(Dst.Type, Loc)), Loc);
   llvm::SmallVector<const Expr *, 4> Args(E->arguments());
 
-  if (const auto *AT = Ctx.getAsConstantArrayType(E->getType())) {
-    if (Ctor->isTrivial())
-      return;
-    for (std::uint64_t I = 0, N = AT->getSize().getZExtValue(); I < N && !failed(); ++I)
-      runConstructor(element(Dst, B.constI32(static_cast<std::int32_t>(I)), Loc), Ctor, Args,
-                     Loc);
+  if (Ctx.getAsConstantArrayType(E->getType())) {
+    if (!Ctor->isTrivial())
+      constructElements(Dst, Ctor, Args, Loc);
     return;
   }
   if (Ctor->isTrivial() && getIntrinsicName(Ctor).empty()) {

@@ -186,6 +186,8 @@ private:
                         const clang::Expr *Site = nullptr);
   void emitInitInto(const LValue &Dst, const clang::Expr *Init);
   void emitConstruct(const LValue &Dst, const clang::CXXConstructExpr *E);
+  void constructElements(const LValue &Array, const clang::CXXConstructorDecl *Ctor,
+                         llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
   void runConstructor(const LValue &Dst, const clang::CXXConstructorDecl *Ctor,
                       llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
   void emitInitList(const LValue &Dst, const clang::InitListExpr *E);

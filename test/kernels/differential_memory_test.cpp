@@ -304,6 +304,16 @@ int arrayFillers(int a, int b) restrict(cpu, amp) {
          int(h.f) + hs[0].v[0] + int(hs[0].f * 2.0f) + hs[1].v[2] + one.x * 17 + one.y;
 }
 
+// Every element of a multi-dimensional array of a class type is constructed.
+int classArrays(int a) restrict(cpu, amp) {
+  Acc grid[2][3];
+  Seven sevens[2][2][2];
+  grid[1][2].total += a;
+  sevens[a & 1][1][0].x -= a;
+  return grid[0][0].total + grid[1][2].total * 3 + grid[1][1].total * 5 +
+         sevens[1][1][1].x * 7 + sevens[a & 1][1][0].x + sevens[0][0][1].x * 11;
+}
+
 struct Pair {
   int first;
   int second;
@@ -458,6 +468,8 @@ TEST(DiffMemory, Arrays) {
         ints<int>(E3.size(), 5, -1000, 1000), ints<int>(E3.size(), 6, -1000, 1000));
   check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return arrayFillers(a, b); },
         ints<int>(N1, 23, -1000, 1000), ints<int>(N1, 24, -1000, 1000));
+  check(E2, [](int a) restrict(cpu, amp) { return classArrays(a); },
+        ints<int>(E2.size(), 25, -1000, 1000));
 }
 
 TEST(DiffMemory, Pointers) {
