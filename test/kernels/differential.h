@@ -99,13 +99,15 @@ template <typename T> std::uint64_t ulpDistance(T a, T b) {
   return static_cast<std::uint64_t>(d < 0 ? -d : d);
 }
 
-template <typename T> std::string show(T v) {
+template <typename T> std::string show(const T &v) {
   std::ostringstream os;
-  os.precision(std::numeric_limits<T>::max_digits10);
   if constexpr (std::is_floating_point_v<T>) {
+    os.precision(std::numeric_limits<T>::max_digits10);
     os << v << " (" << std::hexfloat << v << ")";
-  } else {
+  } else if constexpr (std::is_arithmetic_v<T>) {
     os << +v;
+  } else {
+    os << "{a struct}"; // inputs may be structs too
   }
   return os.str();
 }

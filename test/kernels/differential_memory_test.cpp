@@ -255,6 +255,24 @@ struct Affine {
   }
 };
 
+// Structs read from an array_view: const references keep the storage-buffer
+// place (Clang's layout, with padding around the double and the long), copies
+// convert to the function's own layout.
+struct Outer {
+  double d;
+  Weights in;
+  long l;
+  int tail[3];
+};
+
+double fromBuffer(const Outer &o, int x) restrict(cpu, amp) {
+  Outer copy = o;
+  copy.tail[x & 1] += 1;
+  const int &k = o.in.k;
+  return o.d + o.in.w[x & 1] * k + double(o.l >> 8) + copy.tail[0] + copy.tail[1] * 3 +
+         o.tail[2];
+}
+
 // ---- arrays ----
 
 int arrays(int a, int b) restrict(cpu, amp) {
@@ -461,6 +479,25 @@ TEST(DiffMemory, CapturedState) {
           return x * scale + shift * factor + weights.w[x & 1] * weights.k;
         },
         ints<int>(E3.size(), 22, -1000, 1000));
+}
+
+TEST(DiffMemory, StructsInBuffers) {
+  std::vector<Outer> outers(N1);
+  for (int i = 0; i < N1; ++i)
+    outers[i] = Outer{i * 0.5, {{float(i), -0.25f * float(i)}, i - 7}, long(i) << 33,
+                      {i, -i, 2 * i}};
+  auto x = ints<int>(N1, 26, -100, 100);
+  check(extent<1>(N1), [](const Outer &o, int x) restrict(cpu, amp) { return fromBuffer(o, x); },
+        outers, x);
+  check(extent<1>(N1),
+        [](Outer o, int x) restrict(cpu, amp) { // by value: a copy
+          o.in.k += x;
+          return o.in.k * o.d;
+        },
+        outers, x);
+  check(extent<1>(N1),
+        [](const int &a, const double &b) restrict(cpu, amp) { return a + int(b); }, x,
+        reals<double>(N1, 27, -1e3, 1e3));
 }
 
 TEST(DiffMemory, Arrays) {
