@@ -475,8 +475,8 @@ bool cannotObserveCopies(const FunctionDecl *FD) {
   return true;
 }
 
-// The parameter that argument `Arg` of `Call` binds to, if it is a reference to
-// const.
+// True when argument `Arg` (one of `Args`) binds to a parameter of FD that is a
+// reference to const.
 bool bindsConstRefParam(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args,
                         const Expr *Arg) {
   if (!FD)
