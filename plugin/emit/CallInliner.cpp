@@ -66,7 +66,7 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
     if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
       IsArrow = ME->isArrow();
     PointerValue This = objectArgument(MC->getImplicitObjectArgument(), IsArrow);
-    return inlineCall(MD, &This, Args, Loc);
+    return inlineCall(MD, &This, Args, Loc, E);
   }
   const FunctionDecl *FD = E->getDirectCallee();
   if (!FD) {
@@ -76,7 +76,7 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && !MD->isStatic()) {
       PointerValue This = objectArgument(Args[0], false);
-      return inlineCall(FD, &This, llvm::ArrayRef(Args).drop_front(), Loc);
+      return inlineCall(FD, &This, llvm::ArrayRef(Args).drop_front(), Loc, E);
     }
     (void)OC;
   }
@@ -84,12 +84,13 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
     unsupported(Loc, "the builtin function '" + FD->getName() + "'");
     return {};
   }
-  return inlineCall(FD, nullptr, Args, Loc);
+  return inlineCall(FD, nullptr, Args, Loc, E);
 }
 
 KernelEmitter::CallResult
 KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
-                          llvm::ArrayRef<const Expr *> Args, SourceLocation Loc) {
+                          llvm::ArrayRef<const Expr *> Args, SourceLocation Loc,
+                          const Expr *Site) {
   if (failed())
     return {};
   llvm::StringRef Intrinsic = getIntrinsicName(FD);
@@ -127,6 +128,7 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
   // Evaluate the arguments in the caller's frame.
   auto NewFrame = std::make_unique<Frame>();
   NewFrame->FD = Def;
+  NewFrame->Site = Site;
   if (This)
     NewFrame->This = *This;
   for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I) {
@@ -214,6 +216,17 @@ void KernelEmitter::runConstructor(const LValue &Dst, const CXXConstructorDecl *
   inlineCall(Ctor, &This, Args, Loc);
 }
 
+void KernelEmitter::constructElements(const LValue &Array, const CXXConstructorDecl *Ctor,
+                                      llvm::ArrayRef<const Expr *> Args, SourceLocation Loc) {
+  // `S a[2][3];` constructs every S of every row: the elements of a
+  // multi-dimensional array are arrays themselves.
+  const auto *AT = Ctx.getAsConstantArrayType(Array.Type);
+  if (!AT)
+    return runConstructor(Array, Ctor, Args, Loc);
+  emitElementLoop(Array, 0, AT->getSize().getZExtValue(), Loc,
+                  [&](const LValue &Elem) { constructElements(Elem, Ctor, Args, Loc); });
+}
+
 void KernelEmitter::emitConstruct(const LValue &Dst, const CXXConstructExpr *E) {
   SourceLocation Loc = E->getExprLoc();
   const CXXConstructorDecl *Ctor = E->getConstructor();
@@ -221,12 +234,9 @@ void KernelEmitter::emitConstruct(const LValue &Dst, const CXXConstructExpr *E) 
     store(Dst, B.constNull(lower(Dst.Type, Loc)), Loc);
   llvm::SmallVector<const Expr *, 4> Args(E->arguments());
 
-  if (const auto *AT = Ctx.getAsConstantArrayType(E->getType())) {
-    if (Ctor->isTrivial())
-      return;
-    for (std::uint64_t I = 0, N = AT->getSize().getZExtValue(); I < N && !failed(); ++I)
-      runConstructor(element(Dst, B.constI32(static_cast<std::int32_t>(I)), Loc), Ctor, Args,
-                     Loc);
+  if (Ctx.getAsConstantArrayType(E->getType())) {
+    if (!Ctor->isTrivial())
+      constructElements(Dst, Ctor, Args, Loc);
     return;
   }
   if (Ctor->isTrivial() && getIntrinsicName(Ctor).empty()) {
@@ -253,10 +263,18 @@ void KernelEmitter::emitInitList(const LValue &Dst, const InitListExpr *E) {
     return;
   }
   if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
-    if (E->getNumInits() < AT->getSize().getZExtValue())
+    std::uint64_t Size = AT->getSize().getZExtValue();
+    if (E->getNumInits() < Size)
       store(Dst, B.constNull(lower(T, Loc)), Loc);
     for (unsigned I = 0; I < E->getNumInits() && !failed(); ++I)
       emitInitInto(element(Dst, B.constI32(static_cast<std::int32_t>(I)), Loc), E->getInit(I));
+    // Elements without an initializer are value-initialized from the filler:
+    // zero for plain data (done above), but a class may have a default
+    // constructor or default member initializers to run.
+    const Expr *Filler = E->hasArrayFiller() ? E->getArrayFiller() : nullptr;
+    if (Filler && !isa<ImplicitValueInitExpr>(Filler) && E->getNumInits() < Size)
+      emitElementLoop(Dst, E->getNumInits(), Size, Loc,
+                      [&](const LValue &Elem) { emitInitInto(Elem, Filler); });
     return;
   }
   const auto *RD = T->getAsCXXRecordDecl();
@@ -279,10 +297,52 @@ void KernelEmitter::emitInitList(const LValue &Dst, const InitListExpr *E) {
       continue;
     LValue FieldLV = field(Dst, FD, Loc);
     if (Index < E->getNumInits())
-      emitInitInto(FieldLV, E->getInit(Index++));
+      emitMemberInit(Dst, FieldLV, E->getInit(Index++));
     else
       store(FieldLV, B.constNull(lower(FD->getType(), Loc)), Loc);
   }
+}
+
+void KernelEmitter::emitElementLoop(const LValue &Array, std::uint64_t From, std::uint64_t To,
+                                    SourceLocation Loc,
+                                    llvm::function_ref<void(const LValue &)> Body) {
+  // A counted loop rather than one copy of Body per element: arrays may be
+  // large.
+  SpvId Counter = B.functionVariable(intType());
+  B.emitVoid(Op::OpStore, {Counter, B.constI32(static_cast<std::int32_t>(From))});
+  SpvId Header = B.newLabel(), Check = B.newLabel(), BodyBlock = B.newLabel(),
+        Continue = B.newLabel(), Merge = B.newLabel();
+  B.emitVoid(Op::OpBranch, {Header});
+  B.beginBlock(Header);
+  B.emitVoid(Op::OpLoopMerge,
+             {Merge, Continue, static_cast<std::uint32_t>(spv::LoopControlMask::MaskNone)});
+  B.emitVoid(Op::OpBranch, {Check});
+  B.beginBlock(Check);
+  SpvId I = B.emit(Op::OpLoad, intType(), {Counter});
+  SpvId More = B.emit(Op::OpSLessThan, boolType(),
+                      {I, B.constI32(static_cast<std::int32_t>(To))});
+  B.emitVoid(Op::OpBranchConditional, {More, BodyBlock, Merge});
+  B.beginBlock(BodyBlock);
+  Body(element(Array, I, Loc));
+  B.emitVoid(Op::OpBranch, {Continue});
+  B.beginBlock(Continue);
+  B.emitVoid(Op::OpStore, {Counter, B.emit(Op::OpIAdd, intType(), {I, B.constI32(1)})});
+  B.emitVoid(Op::OpBranch, {Header});
+  B.beginBlock(Merge);
+}
+
+void KernelEmitter::emitMemberInit(const LValue &Aggregate, const LValue &Member,
+                                   const Expr *Init) {
+  if (!isa<CXXDefaultInitExpr>(Init->IgnoreParens()))
+    return emitInitInto(Member, Init);
+  // A default member initializer (`int b = a * 2;`) reads its object's other
+  // members through `this`: in aggregate initialization that is the aggregate,
+  // not the `this` of the function doing the initialization.
+  PointerValue Saved = frame().This;
+  frame().This = PointerValue();
+  frame().This.Target = Aggregate;
+  emitInitInto(Member, Init);
+  frame().This = Saved;
 }
 
 void KernelEmitter::emitInitInto(const LValue &Dst, const Expr *Init) {

@@ -10,6 +10,8 @@
 #include "AmpDiagnostics.h"
 #include "attrs/AmpAttributes.h"
 
+#include "clang/AST/ParentMapContext.h"
+
 using namespace clang;
 using namespace ampvk;
 using spv::Op;
@@ -80,6 +82,13 @@ void KernelEmitter::emitDiscarded(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
     return emitDiscarded(EWC->getSubExpr());
+  if (const auto *ACO = dyn_cast<AbstractConditionalOperator>(E)) {
+    // `c ? ++x : ++y;` or `c ? f() : g();`: evaluate the chosen arm for its
+    // effects; its value (or object) is not needed.
+    if (const ConditionalOperator *CO = plainConditional(ACO))
+      emitConditionalBranches(CO, [&](const Expr *Arm) { emitDiscarded(Arm); });
+    return;
+  }
   if (const auto *CE = dyn_cast<CastExpr>(E))
     if (CE->getCastKind() == CK_ToVoid)
       return emitDiscarded(CE->getSubExpr());
@@ -262,6 +271,30 @@ SpvId KernelEmitter::emitCast(const CastExpr *E) {
 
 SpvId KernelEmitter::arith(BinaryOperatorKind Opc, SpvId L, SpvId R, QualType T,
                            QualType OperandType) {
+  SpvId V = arithOp(Opc, L, R, T, OperandType);
+  // C++ rounds the result of every floating-point operation. Undecorated
+  // operations may be reassociated, factored or fused by SPIRV-Tools and by
+  // drivers (x + 1 + 1 - 1 - 1 folds to x): NoContraction forbids that. It also
+  // forbids fusing a*b+c into an FMA; leaving just that pair undecorated is not
+  // enough, since undecorated adds may then be reordered with each other.
+  if (V && Types.isFloat(OperandType)) {
+    switch (Opc) {
+    case BO_Add: case BO_AddAssign:
+    case BO_Sub: case BO_SubAssign:
+    case BO_Mul: case BO_MulAssign:
+    case BO_Div: case BO_DivAssign:
+    case BO_Rem: case BO_RemAssign:
+      B.decorate(V, spv::Decoration::NoContraction);
+      break;
+    default:
+      break;
+    }
+  }
+  return V;
+}
+
+SpvId KernelEmitter::arithOp(BinaryOperatorKind Opc, SpvId L, SpvId R, QualType T,
+                             QualType OperandType) {
   bool F = Types.isFloat(OperandType), S = Types.isSigned(OperandType);
   bool Bo = Types.isBool(OperandType);
   SpvId RT = lower(T, SourceLocation());
@@ -369,30 +402,187 @@ SpvId KernelEmitter::emitLogical(const BinaryOperator *E) {
   return B.emit(Op::OpPhi, boolType(), {B.constBool(!IsAnd), LhsBlock, R, RhsEnd});
 }
 
-SpvId KernelEmitter::emitConditional(const AbstractConditionalOperator *E) {
-  if (isa<BinaryConditionalOperator>(E)) {
-    unsupported(E->getExprLoc(), "the GNU '?:' operator");
-    return 0;
-  }
-  const auto *CO = cast<ConditionalOperator>(E);
+const ConditionalOperator *
+KernelEmitter::plainConditional(const AbstractConditionalOperator *E) {
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return CO;
+  unsupported(E->getExprLoc(), "the GNU '?:' operator");
+  return nullptr;
+}
+
+void KernelEmitter::emitConditionalBranches(const ConditionalOperator *CO,
+                                            llvm::function_ref<void(const Expr *)> Arm) {
+  // Only the chosen arm is evaluated, as C++ requires.
   SpvId C = emitCondition(CO->getCond());
   if (!C)
-    return 0;
-  // Both arms through a variable: works for every type, and the optimizer turns
-  // it into OpSelect or a phi.
-  LValue Result = localVariable(E->getType(), E->getExprLoc(), "");
+    return;
   SpvId Then = B.newLabel(), Else = B.newLabel(), Merge = B.newLabel();
   B.emitVoid(Op::OpSelectionMerge,
              {Merge, static_cast<std::uint32_t>(spv::SelectionControlMask::MaskNone)});
   B.emitVoid(Op::OpBranchConditional, {C, Then, Else});
   B.beginBlock(Then);
-  emitInitInto(Result, CO->getTrueExpr());
+  Arm(CO->getTrueExpr());
   B.emitVoid(Op::OpBranch, {Merge});
   B.beginBlock(Else);
-  emitInitInto(Result, CO->getFalseExpr());
+  Arm(CO->getFalseExpr());
   B.emitVoid(Op::OpBranch, {Merge});
   B.beginBlock(Merge);
-  return load(Result, E->getExprLoc());
+}
+
+LValue KernelEmitter::emitConditionalCopy(const ConditionalOperator *CO) {
+  // Both arms through a variable: works for every type, and the optimizer turns
+  // it into OpSelect or a phi.
+  LValue Result = localVariable(CO->getType(), CO->getExprLoc(), "");
+  if (!Result.valid())
+    return Result;
+  emitConditionalBranches(CO, [&](const Expr *Arm) { emitInitInto(Result, Arm); });
+  return Result;
+}
+
+SpvId KernelEmitter::emitConditional(const AbstractConditionalOperator *E) {
+  const ConditionalOperator *CO = plainConditional(E);
+  if (!CO)
+    return 0;
+  if (E->getType()->isVoidType()) {
+    // `c ? f() : g()` with void calls: only the side effects matter.
+    emitConditionalBranches(CO, [&](const Expr *Arm) { emitDiscarded(Arm); });
+    return 0;
+  }
+  return load(emitConditionalCopy(CO), E->getExprLoc());
+}
+
+namespace {
+// True when a call cannot tell its const-reference arguments (or a const
+// `this`) from copies: it has no other way to reach, and so to modify, the
+// objects they refer to.
+bool cannotObserveCopies(const FunctionDecl *FD) {
+  if (!FD)
+    return false;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (MD->isInstance() && !MD->isConst())
+      return false;
+  for (const ParmVarDecl *P : FD->parameters()) {
+    QualType T = P->getType();
+    if (T->isPointerType())
+      return false;
+    if (!T->isReferenceType())
+      continue;
+    QualType Pointee = T->getPointeeType();
+    // An array_view or array reaches memory even when it is const.
+    if (!Pointee.isConstQualified() || !getAmpClassName(Pointee).empty())
+      return false;
+  }
+  return true;
+}
+
+// True when argument `Arg` (one of `Args`) binds to a parameter of FD that is a
+// reference to const.
+bool bindsConstRefParam(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args,
+                        const Expr *Arg) {
+  if (!FD)
+    return false;
+  for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I)
+    if (Args[I] == Arg) {
+      QualType T = FD->getParamDecl(I)->getType();
+      return T->isReferenceType() && T->getPointeeType().isConstQualified();
+    }
+  return false;
+}
+} // namespace
+
+bool KernelEmitter::isOnlyRead(const Expr *E) {
+  const Expr *Cur = E;
+  unsigned FrameIndex = Frames.size() - 1; // the function that contains Cur
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Cur);
+    if (Parents.size() != 1)
+      return false;
+    if (Parents[0].get<ReturnStmt>()) {
+      // Returned by const reference (`return a < b ? b : a;` in a max()):
+      // how the call is used decides.
+      const Frame &F = *Frames[FrameIndex];
+      if (F.IsKernel || !F.Site || FrameIndex == 0 || !F.RetType->isReferenceType() ||
+          !F.RetType->getPointeeType().isConstQualified())
+        return false;
+      Cur = F.Site;
+      --FrameIndex;
+      continue;
+    }
+    const Expr *P = Parents[0].get<Expr>();
+    if (!P)
+      return false; // a declaration or statement may keep a reference
+    if (isa<ParenExpr>(P) || isa<ExprWithCleanups>(P)) {
+      Cur = P;
+      continue;
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+      if (CO->getCond() == Cur)
+        return true;
+      Cur = P; // an arm: the enclosing conditional's use decides
+      continue;
+    }
+    if (const auto *Cast = dyn_cast<CastExpr>(P)) {
+      switch (Cast->getCastKind()) {
+      case CK_LValueToRValue:
+      case CK_ToVoid:
+        return true;
+      case CK_NoOp:
+      case CK_DerivedToBase:
+      case CK_UncheckedDerivedToBase:
+        if (!Cast->isGLValue())
+          return false;
+        Cur = P;
+        continue;
+      default:
+        return false;
+      }
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+      if (ME->isArrow())
+        return false;
+      if (isa<FieldDecl>(ME->getMemberDecl())) {
+        Cur = P;
+        continue;
+      }
+      // The object of a member call.
+      return cannotObserveCopies(dyn_cast<CXXMethodDecl>(ME->getMemberDecl()));
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
+      // A copy or move constructor reads its source once, into a new object.
+      const CXXConstructorDecl *Ctor = CE->getConstructor();
+      if (Ctor->isCopyOrMoveConstructor())
+        return true;
+      return cannotObserveCopies(Ctor) &&
+             bindsConstRefParam(Ctor, llvm::ArrayRef(CE->getArgs(), CE->getNumArgs()), Cur);
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(P)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+      if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+          MD && MD->isInstance() && isa<CXXOperatorCallExpr>(Call)) {
+        if (Args.front() == Cur)
+          return cannotObserveCopies(MD); // the object of a member operator
+        Args = Args.drop_front();
+      }
+      return cannotObserveCopies(FD) && bindsConstRefParam(FD, Args, Cur);
+    }
+    return false;
+  }
+}
+
+LValue KernelEmitter::emitConditionalLValue(const AbstractConditionalOperator *E) {
+  const ConditionalOperator *CO = plainConditional(E);
+  if (!CO)
+    return LValue();
+  // SPIR-V's logical addressing cannot choose between two pointers at run time
+  // (that needs VariablePointers). When the result is only read, a copy of the
+  // chosen object is indistinguishable from the object itself.
+  if (isOnlyRead(E))
+    return emitConditionalCopy(CO);
+  unsupported(E->getExprLoc(),
+              "modifying, or keeping a reference to, the object that '?:' selects (use "
+              "an if statement)");
+  return LValue();
 }
 
 SpvId KernelEmitter::emitUnary(const UnaryOperator *E) {
@@ -491,17 +681,17 @@ LValue KernelEmitter::emitDeclRef(const DeclRefExpr *E) {
     auto TS = TileStatics.find(VD);
     if (TS != TileStatics.end())
       return TS->second;
-    // A variable the kernel lambda captured.
+    // A variable captured by the lambda whose body this is: the kernel, or a
+    // lambda object the kernel captured and calls. Either way it is a member
+    // of the frame's closure object.
     if (E->refersToEnclosingVariableOrCapture()) {
-      llvm::DenseMap<const ValueDecl *, FieldDecl *> CaptureFields;
-      FieldDecl *ThisCapture = nullptr;
-      Req.KernelClass->getCaptureFields(CaptureFields, ThisCapture);
-      if (FieldDecl *FD = CaptureFields.lookup(VD)) {
-        LValue Closure;
-        Closure.K = LValue::Capture;
-        Closure.ConstOffset = launch_header_bytes;
-        Closure.Type = Ctx.getRecordType(Req.KernelClass);
-        return field(Closure, FD, Loc);
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(frame().FD);
+      if (MD && MD->getParent()->isLambda()) {
+        llvm::DenseMap<const ValueDecl *, FieldDecl *> CaptureFields;
+        FieldDecl *ThisCapture = nullptr;
+        MD->getParent()->getCaptureFields(CaptureFields, ThisCapture);
+        if (FieldDecl *FD = CaptureFields.lookup(VD))
+          return field(deref(frame().This, Loc), FD, Loc);
       }
     }
     if (VD->hasGlobalStorage() || VD->isStaticLocal()) {
@@ -547,18 +737,8 @@ LValue KernelEmitter::emitLValue(const Expr *E) {
     return emitDeclRef(DRE);
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return emitMember(ME);
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-    PointerValue P = emitPointer(AS->getBase());
-    SpvId Index = toInt32(emitRValue(AS->getIdx()), AS->getIdx()->getType());
-    if (!P.valid() || !Index)
-      return LValue();
-    if (!P.IntoArray) {
-      unsupported(Loc, "indexing a pointer that does not point into an array");
-      return LValue();
-    }
-    SpvId Total = P.Index ? B.emit(Op::OpIAdd, intType(), {P.Index, Index}) : Index;
-    return element(P.Target, Total, Loc);
-  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return deref(elementPointer(AS), Loc);
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Deref)
       return deref(emitPointer(UO->getSubExpr()), Loc);
@@ -612,6 +792,8 @@ LValue KernelEmitter::emitLValue(const Expr *E) {
     bindOpaques(PO);
     return emitLValue(PO->getResultExpr());
   }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return emitConditionalLValue(CO);
   if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E)) {
     for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
       auto Found = (*It)->Opaques.find(OVE);
@@ -633,14 +815,34 @@ LValue KernelEmitter::emitLValue(const Expr *E) {
   return LValue();
 }
 
+PointerValue KernelEmitter::elementPointer(const ArraySubscriptExpr *AS) {
+  SourceLocation Loc = AS->getExprLoc();
+  PointerValue P = emitPointer(AS->getBase());
+  SpvId Index = toInt32(emitRValue(AS->getIdx()), AS->getIdx()->getType());
+  if (!P.valid() || !Index)
+    return PointerValue();
+  if (!P.IntoArray) {
+    // A pointer to a single object is an array of one: only p[0] is valid.
+    if (auto C = AS->getIdx()->getIntegerConstantExpr(Ctx); C && C->isZero())
+      return P;
+    unsupported(Loc, "indexing a pointer that does not point into an array");
+    return PointerValue();
+  }
+  P.Index = P.Index ? B.emit(Op::OpIAdd, intType(), {P.Index, Index}) : Index;
+  return P;
+}
+
 PointerValue KernelEmitter::emitPointer(const Expr *E) {
   PointerValue P;
   if (failed())
     return P;
   E = E->IgnoreParens();
   SourceLocation Loc = E->getExprLoc();
-  if (isa<CXXThisExpr>(E))
+  if (isa<CXXThisExpr>(E)) {
+    if (!frame().This.valid())
+      unsupported(Loc, "'this' here");
     return frame().This;
+  }
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
     switch (CE->getCastKind()) {
     case CK_ArrayToPointerDecay:
@@ -684,6 +886,9 @@ PointerValue KernelEmitter::emitPointer(const Expr *E) {
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_AddrOf) {
+      // &arr[i] still points into arr: p[1] and p + 1 must reach arr[i + 1].
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+        return elementPointer(AS);
       P.Target = emitLValue(UO->getSubExpr());
       return P;
     }

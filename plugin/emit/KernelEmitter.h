@@ -30,6 +30,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
 #include <optional>
@@ -97,6 +98,7 @@ private:
   // Per inlined function call.
   struct Frame {
     const clang::FunctionDecl *FD = nullptr;
+    const clang::Expr *Site = nullptr; // the call expression, when there is one
     PointerValue This;
     llvm::DenseMap<const clang::ValueDecl *, LValue> Refs;   // objects and references
     llvm::DenseMap<const clang::ValueDecl *, PointerValue> Pointers;
@@ -150,6 +152,7 @@ private:
   SpvId emitCondition(const clang::Expr *E);
   LValue emitLValue(const clang::Expr *E);
   PointerValue emitPointer(const clang::Expr *E);
+  PointerValue elementPointer(const clang::ArraySubscriptExpr *AS);
   void emitDiscarded(const clang::Expr *E);
   SpvId emitCast(const clang::CastExpr *E);
   SpvId convertScalar(SpvId V, clang::QualType From, clang::QualType To);
@@ -158,8 +161,17 @@ private:
   SpvId emitBinary(const clang::BinaryOperator *E);
   SpvId arith(clang::BinaryOperatorKind Op, SpvId L, SpvId R, clang::QualType T,
               clang::QualType OperandType);
+  SpvId arithOp(clang::BinaryOperatorKind Op, SpvId L, SpvId R, clang::QualType T,
+                clang::QualType OperandType);
   SpvId emitLogical(const clang::BinaryOperator *E);
   SpvId emitConditional(const clang::AbstractConditionalOperator *E);
+  const clang::ConditionalOperator *
+  plainConditional(const clang::AbstractConditionalOperator *E);
+  void emitConditionalBranches(const clang::ConditionalOperator *CO,
+                               llvm::function_ref<void(const clang::Expr *)> Arm);
+  LValue emitConditionalCopy(const clang::ConditionalOperator *CO);
+  LValue emitConditionalLValue(const clang::AbstractConditionalOperator *E);
+  bool isOnlyRead(const clang::Expr *E);
   SpvId emitUnary(const clang::UnaryOperator *E);
   LValue emitIncDec(const clang::UnaryOperator *E, SpvId *OldValue);
   LValue emitAssign(const clang::BinaryOperator *E);
@@ -179,12 +191,19 @@ private:
   };
   CallResult emitCall(const clang::CallExpr *E);
   CallResult inlineCall(const clang::FunctionDecl *FD, const PointerValue *This,
-                        llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
+                        llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc,
+                        const clang::Expr *Site = nullptr);
   void emitInitInto(const LValue &Dst, const clang::Expr *Init);
   void emitConstruct(const LValue &Dst, const clang::CXXConstructExpr *E);
+  void constructElements(const LValue &Array, const clang::CXXConstructorDecl *Ctor,
+                         llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
   void runConstructor(const LValue &Dst, const clang::CXXConstructorDecl *Ctor,
                       llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
   void emitInitList(const LValue &Dst, const clang::InitListExpr *E);
+  void emitElementLoop(const LValue &Array, std::uint64_t From, std::uint64_t To,
+                       clang::SourceLocation Loc,
+                       llvm::function_ref<void(const LValue &)> Body);
+  void emitMemberInit(const LValue &Aggregate, const LValue &Member, const clang::Expr *Init);
   PointerValue objectArgument(const clang::Expr *Obj, bool IsArrow);
 
   // MemoryAccess.cpp
@@ -213,6 +232,7 @@ private:
 
   // Helpers shared by all parts.
   void unsupported(clang::SourceLocation Loc, const llvm::Twine &What);
+  void internalError(clang::SourceLocation Loc, const llvm::Twine &What);
   bool failed() const { return Failed; }
   Frame &frame() { return *Frames.back(); }
   SpvId intType() { return B.typeInt(32); }

@@ -36,6 +36,14 @@ void KernelEmitter::unsupported(SourceLocation Loc, const llvm::Twine &What) {
   Diags.note(Req.CallOperator->getLocation(), "while compiling this kernel for the device");
 }
 
+void KernelEmitter::internalError(SourceLocation Loc, const llvm::Twine &What) {
+  if (Failed)
+    return;
+  Failed = true;
+  Diags.internal(Loc, What);
+  Diags.note(Req.CallOperator->getLocation(), "while compiling this kernel for the device");
+}
+
 void KernelEmitter::storeIndexComponents(const LValue &IndexObj, llvm::ArrayRef<SpvId> Comps) {
   // index<N> keeps its components in `int _M_base[N]` of its base class.
   LValue Cur = IndexObj;

@@ -121,8 +121,14 @@ SpvId KernelEmitter::loadCapture(const LValue &LV, SourceLocation Loc) {
 }
 
 SpvId KernelEmitter::load(const LValue &LV, SourceLocation Loc) {
-  if (failed() || !LV.valid())
+  if (failed())
     return 0;
+  if (!LV.valid()) {
+    // Every path that gives up reports why; reaching here silently would
+    // drop the access and leave a wrong value behind.
+    internalError(Loc, "an expression without a place to read from");
+    return 0;
+  }
   if (LV.K == LValue::Capture)
     return loadCapture(LV, Loc);
   if (!LV.Ptr) // an empty object: nothing to read
@@ -136,8 +142,12 @@ SpvId KernelEmitter::load(const LValue &LV, SourceLocation Loc) {
 }
 
 void KernelEmitter::store(const LValue &LV, SpvId Value, SourceLocation Loc) {
-  if (failed() || !LV.valid() || !Value)
+  if (failed())
     return;
+  if (!LV.valid() || !Value) {
+    internalError(Loc, "an assignment without a place or a value");
+    return;
+  }
   if (LV.K == LValue::Capture) {
     unsupported(Loc, "modifying a value captured by the kernel");
     return;

@@ -22,20 +22,31 @@ static spvtools::MessageConsumer collectInto(std::string &Out) {
 SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Words,
                                             bool Optimize) {
   SpirvPipelineResult R;
+  spvtools::SpirvTools Tools(TargetEnv);
+  // The optimizer assumes a valid module and may crash on an invalid one, so an
+  // emitter bug would take clang down instead of being reported. Check the
+  // emitter's module first, with the relaxations that legalization resolves.
+  std::string EmittedMessages;
+  Tools.SetMessageConsumer(collectInto(EmittedMessages));
+  spvtools::ValidatorOptions Emitted;
+  Emitted.SetBeforeHlslLegalization(true);
+  if (!Tools.Validate(Words.data(), Words.size(), Emitted)) {
+    R.Messages = "spirv-val rejected the emitted module (before optimization):\n" +
+                 EmittedMessages;
+    return R;
+  }
   spvtools::Optimizer Opt(TargetEnv);
   Opt.SetMessageConsumer(collectInto(R.Messages));
   Opt.RegisterLegalizationPasses();
   if (Optimize)
     Opt.RegisterPerformancePasses();
   spvtools::OptimizerOptions Options;
-  // The emitter's module is valid SPIR-V before legalization too, but the
-  // validator runs once, on the final module, below.
+  // Validated above (the emitter's module) and below (the final module).
   Options.set_run_validator(false);
   if (!Opt.Run(Words.data(), Words.size(), &R.Words, Options)) {
     R.Messages = "SPIRV-Tools optimizer failed:\n" + R.Messages;
     return R;
   }
-  spvtools::SpirvTools Tools(TargetEnv);
   std::string ValidationMessages;
   Tools.SetMessageConsumer(collectInto(ValidationMessages));
   spvtools::ValidatorOptions VOpts;

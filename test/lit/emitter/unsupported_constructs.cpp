@@ -75,3 +75,89 @@ void add_one(const array_view<int, 1> &w, concurrency::index<1> i) restrict(amp)
 void fine(array_view<int, 1> v) {
   parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { add_one(v, i); });
 }
+
+// Pointers and references: what the emitter cannot express without
+// VariablePointers (pointers are places known at compile time, plus an index).
+int &pick(int (&a)[4], int i) restrict(amp) {
+  if (i < 0)
+    return a[0];
+  return a[i & 3];
+}
+
+void reference_returned_early(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    int a[4] = {1, 2, 3, 4};
+    pick(a, v[i]) = 7; // expected-error {{inlining 'pick': a function returning a reference may only return at its end is not supported in a kernel by ampvk yet}}
+    v[i] = a[0];
+  });
+}
+
+void pointer_difference(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    int a[4] = {1, 2, 3, 4};
+    int *p = a + 1, *q = a + 3;
+    v[i] = int(q - p); // expected-error {{pointer arithmetic or comparison as a value is not supported in a kernel by ampvk yet}}
+  });
+}
+
+void pointer_comparison(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    int a[3] = {1, 2, 3};
+    int *p = &a[1];
+    v[i] = p[-1] + (p == a + 1); // expected-error {{pointer arithmetic or comparison as a value is not supported in a kernel by ampvk yet}}
+  });
+}
+
+void pointer_increment(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    int a[4] = {1, 2, 3, 4};
+    int *p = a;
+    p++; // expected-error {{this pointer expression (ampvk supports pointers to local objects and array elements that are not reassigned) is not supported in a kernel by ampvk yet}}
+    v[i] = *p;
+  });
+}
+
+void pointer_chosen_at_run_time(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    int x = 1, y = 2;
+    int *p = v[i] ? &x : &y; // expected-error {{this pointer expression (ampvk supports pointers to local objects and array elements that are not reassigned) is not supported in a kernel by ampvk yet}}
+    v[i] = *p;
+  });
+}
+
+void pointer_as_bool(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    int x = 1;
+    int *p = &x;
+    v[i] = p ? *p : 0; // expected-error {{the conversion 'PointerToBoolean' is not supported in a kernel by ampvk yet}}
+  });
+}
+
+int *next_element(int *p) restrict(amp) { return p + 1; }
+
+void function_returning_pointer(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    int a[2] = {1, 2};
+    v[i] = *next_element(a); // expected-error {{a function returning a pointer is not supported in a kernel by ampvk yet}}
+  });
+}
+
+void lambda_in_kernel(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    auto f = [](int x) restrict(amp) { return x + 1; }; // expected-error {{a lambda expression inside a kernel is not supported in a kernel by ampvk yet}}
+    v[i] = f(v[i]);
+  });
+}
+
+// What does work: pointers made from an array or from &a[i], moved by a
+// constant or run-time offset, indexed with negative offsets, passed to helpers.
+int sum_two(const int *p) restrict(amp) { return p[0] + p[1]; }
+
+void pointers_that_work(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) {
+    int a[4] = {1, 2, 3, 4};
+    int *p = &a[2];
+    int *q = a + (v[i] & 1);
+    v[i] = p[-1] + *(q + 1) + sum_two(&a[1]) + sum_two(p);
+  });
+}

@@ -1,0 +1,131 @@
+// Differential tests: the conditional operator on scalars, structs and objects
+// (lvalue arms, read, copied, passed by const reference, returned by const
+// reference; as a statement, with void arms), and short-circuit && / || with
+// side effects in the right operand. Assigning to the object `?:` selects is
+// not supported yet: test/lit/emitter/unsupported_constructs.cpp.
+#include "differential.h"
+
+using namespace difftest;
+using concurrency::extent;
+
+namespace {
+const int N1 = 1001;
+const extent<2> E2(17, 45);
+
+// ---- conditional operator ----
+
+struct Point {
+  int x;
+  float y;
+  int sum() const restrict(cpu, amp) { return x + int(y); }
+};
+
+Point makePoint(int x, float y) restrict(cpu, amp) {
+  Point p = {x, y};
+  return p;
+}
+
+float conditionalScalars(int a, float f) restrict(cpu, amp) {
+  int i = a > 0 ? a : -a;
+  unsigned u = a & 1 ? 7u : a;   // unsigned result
+  float g = a > 3 ? f : a;       // int converts to float
+  long l = a < 0 ? long(a) * 3 : a; // long result
+  double d = f > 0.0f ? f : 1.5; // double result
+  bool b = a ? f < 0.0f : true;
+  int nested = a > 10 ? 1 : a > 0 ? 2 : a > -10 ? 3 : 4;
+  return float(i) + float(u % 100u) + g + float(l % 1000) + float(d) + (b ? 0.5f : 0.0f) +
+         float(nested);
+}
+
+int conditionalStructs(int a, float f) restrict(cpu, amp) {
+  Point p = makePoint(a, f);
+  Point q = makePoint(-a, -f);
+  Point r = a > 0 ? p : q;                                    // lvalue arms, copied
+  Point s = a % 3 == 0 ? makePoint(1, 2.0f) : makePoint(a, f); // prvalue arms
+  int viaMember = (a & 1 ? p : q).x;
+  return r.x * 3 + int(r.y) + s.x * 5 + int(s.y) * 7 + viaMember * 11;
+}
+
+const int &largerOf(const int &x, const int &y) restrict(cpu, amp) {
+  return x < y ? y : x;
+}
+
+const Point &leftmost(const Point &p, const Point &q) restrict(cpu, amp) {
+  return p.x <= q.x ? p : q;
+}
+
+void addTo(int &target, int v) restrict(cpu, amp) { target += v; }
+
+// `?:` whose arms are objects (lvalues), read in every way that does not need
+// the object itself: loads, copies, members, const methods, const-reference
+// arguments, returns by const reference; and as a statement of its own.
+int conditionalObjects(int a, int b) restrict(cpu, amp) {
+  int x = a, y = b;
+  int bigger = a > b ? x : y;
+  int nested = a > 0 ? x : b > 0 ? y : bigger;
+  int arr[3] = {a, b, a - b};
+  int picked = arr[a & 1 ? 0 : 2] + (b & 1 ? arr[1] : arr[2]);
+  Point p = {a, 0.5f}, q = {b, 1.5f};
+  Point r = a < b ? p : q;
+  int viaMember = (a & 2 ? p : q).x;
+  int viaMethod = (a & 4 ? p : q).sum();
+  int viaHelper = largerOf(a > 0 ? x : y, arr[1]);
+  int viaConstRefReturn = largerOf(x, y) + leftmost(p, q).x;
+  a & 8 ? ++x : ++y; // only the chosen arm runs
+  b > 0 ? addTo(x, 10) : addTo(y, 20);
+  return bigger + nested * 3 + picked * 5 + r.x * 7 + viaMember * 11 + viaMethod * 13 +
+         viaHelper * 17 + viaConstRefReturn * 19 + x * 23 + y * 29;
+}
+
+// ---- short-circuit ----
+
+bool bump(int &counter, bool value) restrict(cpu, amp) {
+  ++counter;
+  return value;
+}
+
+int shortCircuit(int a, int b) restrict(cpu, amp) {
+  int c = 0;
+  bool r1 = a > 0 && bump(c, b > 0);          // right side only when a > 0
+  bool r2 = a < 0 || bump(c, b < 0);          // right side only when a >= 0
+  bool r3 = (a > 5 && bump(c, true)) || bump(c, b == 0);
+  bool r4 = a != 0 && (b != 0 || bump(c, a > b)) && bump(c, false);
+  int d = 0;
+  if (a > 2 && ++d > 0 && b > 2 && ++d > 1)
+    d += 10;
+  if (a < -2 || (d += 100) > 1000)
+    d += 1000;
+  int e = 0;
+  for (int k = 0; k < 10 && bump(e, k * a < 20); ++k)
+    ;
+  return c * 100000 + r1 + r2 * 2 + r3 * 4 + r4 * 8 + d * 16 + e * 1000000;
+}
+
+int shortCircuitInConditional(int a, int b) restrict(cpu, amp) {
+  int c = 0;
+  int v = (a > 0 && bump(c, b > a)) ? (b > 0 || bump(c, true) ? 1 : 2) : 3;
+  bool w = !(a == b) && !(bump(c, a < b) || bump(c, b < 0));
+  return v * 100 + w * 10 + c;
+}
+} // namespace
+
+TEST(DiffConditional, ConditionalOperator) {
+  auto a = ints<int>(N1, 33, -20, 20);
+  auto f = reals<float>(N1, 34, -100.0f, 100.0f);
+  check(extent<1>(N1),
+        [](int a, float f) restrict(cpu, amp) { return conditionalScalars(a, f); }, a, f);
+  check(extent<1>(N1),
+        [](int a, float f) restrict(cpu, amp) { return conditionalStructs(a, f); }, a, f);
+  check(extent<1>(N1),
+        [](int a, int b) restrict(cpu, amp) { return conditionalObjects(a, b); }, a,
+        ints<int>(N1, 35, -20, 20));
+}
+
+TEST(DiffConditional, ShortCircuit) {
+  auto a = ints<int>(N1, 36, -8, 8), b = ints<int>(N1, 37, -8, 8);
+  check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return shortCircuit(a, b); }, a,
+        b);
+  check(E2,
+        [](int a, int b) restrict(cpu, amp) { return shortCircuitInConditional(a, b); },
+        ints<int>(E2.size(), 38, -8, 8), ints<int>(E2.size(), 39, -8, 8));
+}

@@ -1,0 +1,508 @@
+// Differential tests, control flow: nested loops with break and continue,
+// do-while (continue jumps to the condition), early returns from nested loops
+// inside helper functions, switch (fall-through, default last, nested, in
+// loops), and chains of helpers with reference and pointer parameters that
+// modify the caller's locals and array elements.
+#include "differential.h"
+
+#include <climits>
+
+using namespace difftest;
+using concurrency::extent;
+
+namespace {
+const int N1 = 777;
+const extent<2> E2(23, 19);
+const extent<3> E3(4, 9, 10);
+
+// ---- loops ----
+
+int nestedBreakContinue(int a, int b) restrict(cpu, amp) {
+  int acc = 0;
+  for (int i = 0; i < 12; ++i) {
+    if (i == (a & 7))
+      continue;
+    for (int j = i; j < 15; j += 2) {
+      if ((i * j + b) % 5 == 0)
+        continue;
+      if (j > 10 + (b & 3))
+        break;
+      int k = 0;
+      while (true) {
+        ++k;
+        if (k * k > j + i)
+          break;
+        if (k % 3 == 0)
+          continue;
+        acc += k ^ j;
+      }
+    }
+    if (acc > 400 + a)
+      break;
+  }
+  return acc;
+}
+
+int doWhileLoops(int a, int b) restrict(cpu, amp) {
+  int n = 0, acc = 0;
+  do {
+    ++n;
+    if (n % 3 == 0)
+      continue; // goes to the condition, not to the top
+    acc += n * (a & 15);
+    if (acc > 10000)
+      break;
+  } while (n < (b & 31));
+  int m = a & 7;
+  do
+    m -= 2;
+  while (m > 0);
+  // A do-while whose body runs exactly once.
+  int once = 0;
+  do {
+    once += 5;
+  } while (false);
+  return acc * 100 + n * 10 + m + once;
+}
+
+int whileWithComplexConditions(int a, int b) restrict(cpu, amp) {
+  int x = a, steps = 0;
+  while (x != 1 && steps < 200 && (x > 0 || x < -1000) && x < 1000000 && x > -1000000) {
+    x = (x & 1) ? 3 * x + 1 : x / 2;
+    ++steps;
+  }
+  int i = 0, j = b & 63;
+  for (; i < j; ++i, --j)
+    if ((i ^ j) == 7)
+      break;
+  int sum = 0;
+  for (int k = 0, m = 10; k < m; k += 2, m -= 1)
+    sum += k * m;
+  return steps * 100000 + x * 1000 + i * 10 + j + sum;
+}
+
+int loopWithConditionVariable(int a) restrict(cpu, amp) {
+  int v = a & 0xff, count = 0;
+  while (int bit = v & 1) {
+    count += bit;
+    v >>= 1;
+  }
+  if (int rest = v % 7)
+    count += rest * 100;
+  else
+    count -= 1;
+  return count;
+}
+
+// ---- early returns ----
+
+int findFirst(int target, int a) restrict(cpu, amp) {
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j) {
+      if (i * 8 + j == target)
+        return i * 100 + j; // from two loops deep
+      if (((i + j + a) & 15) == 0)
+        break;
+    }
+  return -1;
+}
+
+int classifyDeep(int a) restrict(cpu, amp) {
+  if (a < -100)
+    return -2;
+  int k = 0;
+  do {
+    while (k < 10) {
+      ++k;
+      if (k * a > 50)
+        return k;
+      if (k * a < -50)
+        return -k;
+    }
+  } while (k < 5);
+  if (a == 0)
+    return 0;
+  return 1000;
+}
+
+int earlyInSwitchInLoop(int a) restrict(cpu, amp) {
+  int acc = 0;
+  for (int i = 0; i < 6; ++i) {
+    switch ((a + i) % 4) {
+    case 0:
+      acc += 1;
+      break;
+    case 1:
+      if (acc > 3)
+        return acc * 10 + i;
+      acc += 2;
+      break;
+    case -1:
+    case -2:
+      continue;
+    default:
+      acc += 4;
+    }
+    acc *= 2;
+  }
+  return acc;
+}
+
+int callsEarlyReturners(int a, int b) restrict(cpu, amp) {
+  int r = findFirst(b & 63, a);
+  int s = classifyDeep(a);
+  int t = 0;
+  for (int i = 0; i < 3; ++i) {
+    t += earlyInSwitchInLoop(a + i);
+    if (findFirst(i * 9, b) < 0)
+      break;
+  }
+  return r * 7 + s * 11 + t;
+}
+
+// Calls with loops and early returns in loop conditions, in a for loop's
+// increment and in a do-while condition (the continue construct).
+int stepFrom(int x) restrict(cpu, amp) {
+  for (int i = 0; i < 4; ++i)
+    if ((x + i) % 3 == 0)
+      return x + i + 1;
+  return x + 5;
+}
+
+bool acceptable(int x) restrict(cpu, amp) {
+  switch (x & 3) {
+  case 0:
+    return true;
+  case 1:
+    if (x > 10)
+      return false;
+    break;
+  default:
+    break;
+  }
+  return x < 50;
+}
+
+int callsInLoopHeaders(int a) restrict(cpu, amp) {
+  int n = 0, i = a & 7;
+  do {
+    ++n;
+    if (n > 30)
+      break;
+    i = stepFrom(i);
+  } while (i < 40 && acceptable(i));
+  int m = 0;
+  for (int k = a & 3; k < 60; k = stepFrom(k)) {
+    m += k;
+    if (!acceptable(k))
+      continue;
+    m ^= 1;
+  }
+  int w = 0, x = a & 15;
+  while (stepFrom(x) < 70 && w < 100) {
+    x = stepFrom(x);
+    w += x;
+  }
+  int c = 0, j = 0;
+  while (++j, j < 5)
+    c += j;
+  return n * 1000000 + m * 1000 + w + c * 7;
+}
+
+struct Found {
+  int code;
+  float val;
+};
+
+// Returns a struct from inside a switch inside an endless loop.
+Found search(int a) restrict(cpu, amp) {
+  for (int i = 0;; ++i) {
+    switch ((a + i) & 7) {
+    case 3: {
+      Found r = {i, 1.5f};
+      return r;
+    }
+    case 5:
+      if (i > 2)
+        return Found{-i, 2.5f};
+      break;
+    default:
+      break;
+    }
+    if (i > 20)
+      return Found{99, 0.0f};
+  }
+}
+
+int continueThroughSwitchInDoWhile(int a) restrict(cpu, amp) {
+  int i = 0, s = 0;
+  do {
+    ++i;
+    switch (i % 4) {
+    case 0:
+      continue; // to the do-while's condition
+    case 1:
+      s += i;
+      break;
+    default:
+      s -= 1;
+    }
+    s *= 2;
+  } while (i < (a & 15));
+  return s;
+}
+
+int returnsFromEndlessLoop(int a) restrict(cpu, amp) {
+  for (;;) {
+    if (a > 0)
+      return a * 2;
+    return -a;
+  }
+}
+
+int bothBranchesReturn(int a) restrict(cpu, amp) {
+  if (a & 1) {
+    return 1;
+  } else {
+    return 2;
+  }
+}
+
+int unusualReturns(int a) restrict(cpu, amp) {
+  Found f = search(a);
+  int n = 0;
+  while (search(a + n).code < 5 && n < 10)
+    ++n;
+  return f.code * 10 + int(f.val * 2.0f) + n * 1000 + continueThroughSwitchInDoWhile(a) +
+         (bothBranchesReturn(a) == 1 || returnsFromEndlessLoop(a) > 5) * 7 +
+         bothBranchesReturn(returnsFromEndlessLoop(bothBranchesReturn(a) + a));
+}
+
+// ---- switch ----
+
+enum Color { Red, Green = 5, Blue };
+
+int switchForms(int a, unsigned u, long l) restrict(cpu, amp) {
+  int r = 0;
+  switch (a % 5) { // negative cases, fall-through, default last
+  case -4:
+    r += 1;
+  case -3:
+    r += 2;
+    break;
+  case 0:
+  case 1:
+    r += 10;
+  case 2:
+    r += 20;
+    break;
+  default:
+    r += 100;
+  }
+  switch (u % 7u) {
+  case 0u:
+    r *= 3;
+    break;
+  case 6u:
+    r -= 5;
+    // falls out of the switch
+  }
+  switch (l) { // 64-bit case values
+  case 0x100000000L:
+    r += 1000;
+    break;
+  case -1L:
+    r += 2000;
+    break;
+  case 7:
+    r += 3000;
+    break;
+  default:
+    r += int(l & 3);
+    break;
+  }
+  Color c = Color((a & 3) == 3 ? Blue : (a & 1) ? Green : Red);
+  switch (c) {
+  case Red:
+    r += 1;
+    break;
+  case Green:
+    r += 2;
+    switch (a & 12) { // nested switch; its break leaves only the inner one
+    case 4:
+      r += 50;
+      break;
+    default:
+      r += 60;
+    }
+    r += 3;
+    break;
+  case Blue:
+    r += 4;
+  }
+  return r;
+}
+
+int switchInLoops(int a) restrict(cpu, amp) {
+  int r = 0;
+  for (int i = 0; i < 10; ++i) {
+    switch ((a >> i) & 3) {
+    case 0:
+      continue; // the loop's next iteration
+    case 1:
+      for (int j = 0; j < 5; ++j) {
+        if (j == 3)
+          break; // leaves the inner for, not the switch
+        r += j;
+      }
+      break;
+    case 2:
+      r += 7;
+      [[fallthrough]];
+    default:
+      r *= 2;
+    }
+    if (r > 500)
+      break;
+  }
+  return r;
+}
+
+int switchWithoutDefault(unsigned u) restrict(cpu, amp) {
+  int r = 1;
+  switch (u & 7u) {
+  case 1:
+    r = 10;
+    break;
+  case 3:
+  case 5:
+    r = 30;
+  }
+  return r;
+}
+
+// ---- helpers with reference and pointer parameters ----
+
+void swapInts(int &x, int &y) restrict(cpu, amp) {
+  int t = x;
+  x = y;
+  y = t;
+}
+
+void sortThree(int &x, int &y, int &z) restrict(cpu, amp) {
+  if (x > y)
+    swapInts(x, y);
+  if (y > z)
+    swapInts(y, z);
+  if (x > y)
+    swapInts(x, y);
+}
+
+void scaleAll(int (&arr)[5], int k) restrict(cpu, amp) {
+  for (int i = 0; i < 5; ++i)
+    arr[i] *= k;
+}
+
+int &largest(int (&arr)[5]) restrict(cpu, amp) {
+  int best = 0;
+  for (int i = 1; i < 5; ++i)
+    best = arr[i] > arr[best] ? i : best;
+  return arr[best];
+}
+
+int sumPointer(const int *p, int n) restrict(cpu, amp) {
+  int s = 0;
+  for (int i = 0; i < n; ++i)
+    s += p[i];
+  return s;
+}
+
+void addToPointer(int *p, int n, int v) restrict(cpu, amp) {
+  for (int i = 0; i < n; ++i)
+    p[i] += v + i;
+}
+
+void bumpTwice(int &x) restrict(cpu, amp) {
+  ++x;
+  x += 1;
+}
+
+void accumulate(int &total, const int &value, float &f) restrict(cpu, amp) {
+  total += value;
+  bumpTwice(total); // a reference passed on to the next helper
+  f += 0.5f * value;
+}
+
+int helperChain(int a, int b, int c) restrict(cpu, amp) {
+  int x = a, y = b, z = c;
+  sortThree(x, y, z);
+  int arr[5] = {a, b, c, a ^ b, b - c};
+  scaleAll(arr, 3);
+  largest(arr) = -1;   // writes the caller's array through a returned reference
+  largest(arr) += 2;
+  bumpTwice(arr[2]);   // an array element by reference
+  addToPointer(arr + 1, 3, z);
+  addToPointer(&arr[0], 1, 100);
+  int total = 0;
+  float f = 0.0f;
+  for (int i = 0; i < 5; ++i)
+    accumulate(total, arr[i], f);
+  return x + y * 3 + z * 5 + sumPointer(arr, 5) * 7 + sumPointer(arr + 2, 2) + total +
+         int(f);
+}
+} // namespace
+
+TEST(DiffControl, NestedLoops) {
+  auto a = ints<int>(N1, 1, -100, 100), b = ints<int>(N1, 2, 0, 1000);
+  check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return nestedBreakContinue(a, b); },
+        a, b);
+  check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return doWhileLoops(a, b); }, a,
+        b);
+  check(E2,
+        [](int a, int b) restrict(cpu, amp) { return whileWithComplexConditions(a, b); },
+        ints<int>(E2.size(), 3, -2000, 2000), ints<int>(E2.size(), 4, 0, 1000));
+  check(extent<1>(N1), [](int a) restrict(cpu, amp) { return loopWithConditionVariable(a); },
+        ints<int>(N1, 5));
+}
+
+TEST(DiffControl, EarlyReturns) {
+  auto a = ints<int>(N1, 6, -120, 120), b = ints<int>(N1, 7, 0, 200);
+  check(extent<1>(N1), [](int t, int a) restrict(cpu, amp) { return findFirst(t, a); },
+        ints<int>(N1, 8, 0, 70), a);
+  check(extent<1>(N1), [](int a) restrict(cpu, amp) { return classifyDeep(a); }, a);
+  check(extent<1>(N1), [](int a) restrict(cpu, amp) { return earlyInSwitchInLoop(a); }, a);
+  check(E3, [](int a, int b) restrict(cpu, amp) { return callsEarlyReturners(a, b); },
+        ints<int>(E3.size(), 9, -120, 120), ints<int>(E3.size(), 10, 0, 200));
+  check(extent<1>(N1), [](int a) restrict(cpu, amp) { return callsInLoopHeaders(a); },
+        ints<int>(N1, 21, -100, 100));
+  check(E2, [](int a) restrict(cpu, amp) { return unusualReturns(a); },
+        ints<int>(E2.size(), 22, -100, 100));
+}
+
+TEST(DiffControl, Switch) {
+  auto l = ints<long>(N1, 11, -3, 8);
+  for (int i = 0; i < N1; i += 7)
+    l[i] = i % 2 ? 0x100000000L : LONG_MIN;
+  check(extent<1>(N1),
+        [](int a, unsigned u, long l) restrict(cpu, amp) { return switchForms(a, u, l); },
+        ints<int>(N1, 12, -50, 50), ints<unsigned>(N1, 13), l);
+  check(extent<1>(N1), [](int a) restrict(cpu, amp) { return switchInLoops(a); },
+        ints<int>(N1, 14));
+  check(extent<1>(N1), [](unsigned u) restrict(cpu, amp) { return switchWithoutDefault(u); },
+        ints<unsigned>(N1, 15));
+}
+
+TEST(DiffControl, HelperChainsWithReferences) {
+  check(extent<1>(N1),
+        [](int a, int b, int c) restrict(cpu, amp) { return helperChain(a, b, c); },
+        ints<int>(N1, 16, -1000, 1000), ints<int>(N1, 17, -1000, 1000),
+        ints<int>(N1, 18, -1000, 1000));
+  check(E2,
+        [](int a, int b) restrict(cpu, amp) {
+          int x = a, y = b;
+          swapInts(x, y);
+          bumpTwice(x);
+          return x * 10000 + y;
+        },
+        ints<int>(E2.size(), 19, -1000, 1000), ints<int>(E2.size(), 20, -1000, 1000));
+}

@@ -1,0 +1,238 @@
+// Differential tests, integers: every arithmetic, bitwise, shift and comparison
+// operator on int, unsigned, long and unsigned long (64-bit), and mixed-type
+// operands. Results must be bit-exact. Inputs include the ends of each type;
+// operations that would be undefined in C++ (signed overflow, division by zero,
+// INT_MIN / -1, shifts by the width or more) are kept out by the input ranges or
+// by a guard inside the function.
+#include "differential.h"
+
+#include <climits>
+
+using namespace difftest;
+using concurrency::extent;
+
+namespace {
+const int N1 = 1003; // rank-1 tests: not a multiple of the 64-thread workgroup
+const extent<2> E2(37, 29);
+const extent<3> E3(5, 11, 13);
+
+const int Half = INT_MAX / 2; // a + b and a - b cannot overflow in [-Half, Half]
+const long LHalf = LONG_MAX / 2;
+} // namespace
+
+// ---- int ----
+
+TEST(DiffInt, AddSubNegate) {
+  auto v = ints<int>(N1, 1, -Half, Half), w = ints<int>(N1, 2, -Half, Half);
+  check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return a + b; }, v, w);
+  check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return a - b; }, v, w);
+  check(extent<1>(N1), [](int a) restrict(cpu, amp) { return -a; },
+        ints<int>(N1, 3, INT_MIN + 1, INT_MAX));
+  check(extent<1>(N1), [](int a) restrict(cpu, amp) { return +a; }, ints<int>(N1, 4));
+}
+
+TEST(DiffInt, Multiply) {
+  check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return a * b; },
+        ints<int>(N1, 5, -46340, 46340), ints<int>(N1, 6, -46340, 46340));
+  // One operand large, the other small.
+  check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return a * b; },
+        ints<int>(N1, 7, INT_MIN / 8, INT_MAX / 8), ints<int>(N1, 8, -8, 8));
+}
+
+TEST(DiffInt, DivideAndRemainder) {
+  auto a = ints<int>(N1, 9), b = nonZero<int>(N1, 10);
+  // INT_MIN / -1 overflows: the guard keeps it out.
+  check(extent<1>(N1),
+        [](int x, int y) restrict(cpu, amp) { return (x == INT_MIN && y == -1) ? 0 : x / y; },
+        a, b);
+  check(extent<1>(N1),
+        [](int x, int y) restrict(cpu, amp) { return (x == INT_MIN && y == -1) ? 0 : x % y; },
+        a, b);
+  // Small operands of every sign combination.
+  auto s = ints<int>(N1, 11, -50, 50), t = nonZero<int>(N1, 12, -9, 9);
+  check(extent<1>(N1), [](int x, int y) restrict(cpu, amp) { return x / y; }, s, t);
+  check(extent<1>(N1), [](int x, int y) restrict(cpu, amp) { return x % y; }, s, t);
+  // Division by constants (the optimizer likes to rewrite these).
+  check(extent<1>(N1), [](int x) restrict(cpu, amp) { return x / 7 + x % 7; }, a);
+  check(extent<1>(N1), [](int x) restrict(cpu, amp) { return x / -4 * 100 + x % -4; }, s);
+  check(extent<1>(N1), [](int x) restrict(cpu, amp) { return x / 2 + x % 2 + x % 16; }, a);
+}
+
+TEST(DiffInt, Bitwise) {
+  auto a = ints<int>(N1, 13), b = ints<int>(N1, 14);
+  check(extent<1>(N1), [](int x, int y) restrict(cpu, amp) { return x & y; }, a, b);
+  check(extent<1>(N1), [](int x, int y) restrict(cpu, amp) { return x | y; }, a, b);
+  check(extent<1>(N1), [](int x, int y) restrict(cpu, amp) { return x ^ y; }, a, b);
+  check(extent<1>(N1), [](int x) restrict(cpu, amp) { return ~x; }, a);
+  check(extent<1>(N1), [](int x) restrict(cpu, amp) { return !x; }, a);
+}
+
+TEST(DiffInt, Shifts) {
+  // Right shifts of negative values are arithmetic (implementation-defined in
+  // C++17; Clang and C++ AMP both shift in the sign).
+  auto a = ints<int>(N1, 15), s = ints<int>(N1, 16, 0, 31);
+  check(extent<1>(N1), [](int x, int k) restrict(cpu, amp) { return x >> k; }, a, s);
+  // Left shift of a non-negative value that stays representable.
+  check(extent<1>(N1), [](int x, int k) restrict(cpu, amp) { return x << k; },
+        ints<int>(N1, 17, 0, 0xffff), ints<int>(N1, 18, 0, 15));
+  // A long shift count for an int operand.
+  check(extent<1>(N1), [](int x, long k) restrict(cpu, amp) { return x >> k; }, a,
+        ints<long>(N1, 19, 0, 31));
+}
+
+TEST(DiffInt, Comparisons) {
+  auto a = ints<int>(N1, 20, -20, 20), b = ints<int>(N1, 21, -20, 20);
+  auto A = ints<int>(N1, 22), B = ints<int>(N1, 23);
+  for (const auto *x : {&a, &A}) {
+    const auto &y = x == &a ? b : B;
+    check(extent<1>(N1), [](int p, int q) restrict(cpu, amp) { return p < q; }, *x, y);
+    check(extent<1>(N1), [](int p, int q) restrict(cpu, amp) { return p > q; }, *x, y);
+    check(extent<1>(N1), [](int p, int q) restrict(cpu, amp) { return p <= q; }, *x, y);
+    check(extent<1>(N1), [](int p, int q) restrict(cpu, amp) { return p >= q; }, *x, y);
+    check(extent<1>(N1), [](int p, int q) restrict(cpu, amp) { return p == q; }, *x, y);
+    check(extent<1>(N1), [](int p, int q) restrict(cpu, amp) { return p != q; }, *x, y);
+  }
+}
+
+// ---- unsigned ----
+
+TEST(DiffUnsigned, ArithmeticWraps) {
+  auto a = ints<unsigned>(N1, 24), b = ints<unsigned>(N1, 25);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x + y; }, a, b);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x - y; }, a, b);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x * y; }, a, b);
+  check(extent<1>(N1), [](unsigned x) restrict(cpu, amp) { return -x; }, a);
+  check(extent<1>(N1), [](unsigned x) restrict(cpu, amp) { return ~x; }, a);
+}
+
+TEST(DiffUnsigned, DivideAndRemainder) {
+  auto a = ints<unsigned>(N1, 26), b = nonZero<unsigned>(N1, 27);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x / y; }, a, b);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x % y; }, a, b);
+  auto s = nonZero<unsigned>(N1, 28, 1, 17);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x / y; }, a, s);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x % y; }, a, s);
+  check(extent<1>(N1), [](unsigned x) restrict(cpu, amp) { return x / 10u + x % 10u; }, a);
+  check(extent<1>(N1),
+        [](unsigned x) restrict(cpu, amp) { return x / 0x80000001u + x % 0xfffffffeu; }, a);
+}
+
+TEST(DiffUnsigned, BitwiseShiftsComparisons) {
+  auto a = ints<unsigned>(N1, 29), b = ints<unsigned>(N1, 30);
+  auto s = ints<unsigned>(N1, 31, 0, 31);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x & y; }, a, b);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x | y; }, a, b);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x ^ y; }, a, b);
+  check(extent<1>(N1), [](unsigned x, unsigned k) restrict(cpu, amp) { return x << k; }, a, s);
+  check(extent<1>(N1), [](unsigned x, unsigned k) restrict(cpu, amp) { return x >> k; }, a, s);
+  // Large values must compare as unsigned (0x80000000 > 1).
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x < y; }, a, b);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x > y; }, a, b);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x <= y; }, a, b);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x >= y; }, a, b);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x == y; }, a, b);
+  check(extent<1>(N1), [](unsigned x, unsigned y) restrict(cpu, amp) { return x != y; }, a, b);
+}
+
+// ---- long (64-bit) ----
+
+TEST(DiffLong, Arithmetic) {
+  auto a = ints<long>(N1, 32, -LHalf, LHalf), b = ints<long>(N1, 33, -LHalf, LHalf);
+  check(extent<1>(N1), [](long x, long y) restrict(cpu, amp) { return x + y; }, a, b);
+  check(extent<1>(N1), [](long x, long y) restrict(cpu, amp) { return x - y; }, a, b);
+  check(extent<1>(N1), [](long x) restrict(cpu, amp) { return -x; }, a);
+  check(extent<1>(N1), [](long x, long y) restrict(cpu, amp) { return x * y; },
+        ints<long>(N1, 34, -3037000499L, 3037000499L), ints<long>(N1, 35, -3037000499L,
+                                                                  3037000499L));
+  auto c = ints<long>(N1, 36), d = nonZero<long>(N1, 37);
+  check(extent<1>(N1),
+        [](long x, long y) restrict(cpu, amp) { return (x == LONG_MIN && y == -1) ? 0 : x / y; },
+        c, d);
+  check(extent<1>(N1),
+        [](long x, long y) restrict(cpu, amp) { return (x == LONG_MIN && y == -1) ? 0 : x % y; },
+        c, d);
+  auto s = nonZero<long>(N1, 38, -13, 13);
+  check(extent<1>(N1), [](long x, long y) restrict(cpu, amp) { return x / y; }, c, s);
+  check(extent<1>(N1), [](long x, long y) restrict(cpu, amp) { return x % y; }, c, s);
+}
+
+TEST(DiffLong, BitwiseShiftsComparisons) {
+  auto a = ints<long>(N1, 39), b = ints<long>(N1, 40);
+  auto k = ints<int>(N1, 41, 0, 63);
+  check(extent<1>(N1), [](long x, long y) restrict(cpu, amp) { return x & y; }, a, b);
+  check(extent<1>(N1), [](long x, long y) restrict(cpu, amp) { return x | y; }, a, b);
+  check(extent<1>(N1), [](long x, long y) restrict(cpu, amp) { return x ^ y; }, a, b);
+  check(extent<1>(N1), [](long x) restrict(cpu, amp) { return ~x; }, a);
+  check(extent<1>(N1), [](long x, int s) restrict(cpu, amp) { return x >> s; }, a, k);
+  check(extent<1>(N1), [](long x, int s) restrict(cpu, amp) { return (x & 0xffff) << (s & 31); },
+        a, k);
+  check(extent<1>(N1), [](long x, long y) restrict(cpu, amp) { return x < y; }, a, b);
+  check(extent<1>(N1), [](long x, long y) restrict(cpu, amp) { return x >= y; }, a, b);
+  check(extent<1>(N1), [](long x, long y) restrict(cpu, amp) { return x == y; }, a, a);
+  check(extent<1>(N1), [](long x, long y) restrict(cpu, amp) { return x != y; }, a, b);
+  // Values that differ only in the high word.
+  check(extent<1>(N1),
+        [](long x, long y) restrict(cpu, amp) { return (x & 0xffffffffL) == (y & 0xffffffffL); },
+        a, b);
+}
+
+TEST(DiffUnsignedLong, Arithmetic) {
+  using UL = unsigned long;
+  auto a = ints<UL>(N1, 42), b = ints<UL>(N1, 43), d = nonZero<UL>(N1, 44);
+  auto k = ints<UL>(N1, 45, 0, 63);
+  check(extent<1>(N1), [](UL x, UL y) restrict(cpu, amp) { return x + y; }, a, b);
+  check(extent<1>(N1), [](UL x, UL y) restrict(cpu, amp) { return x - y; }, a, b);
+  check(extent<1>(N1), [](UL x, UL y) restrict(cpu, amp) { return x * y; }, a, b);
+  check(extent<1>(N1), [](UL x, UL y) restrict(cpu, amp) { return x / y; }, a, d);
+  check(extent<1>(N1), [](UL x, UL y) restrict(cpu, amp) { return x % y; }, a, d);
+  check(extent<1>(N1), [](UL x, UL s) restrict(cpu, amp) { return x >> s; }, a, k);
+  check(extent<1>(N1), [](UL x, UL s) restrict(cpu, amp) { return x << s; }, a, k);
+  check(extent<1>(N1), [](UL x, UL y) restrict(cpu, amp) { return x < y; }, a, b);
+  check(extent<1>(N1), [](UL x, UL y) restrict(cpu, amp) { return x > y; }, a, b);
+  check(extent<1>(N1), [](UL x) restrict(cpu, amp) { return -x; }, a);
+}
+
+// ---- mixed operand types (usual arithmetic conversions) ----
+
+TEST(DiffMixed, SignedUnsigned) {
+  auto i = ints<int>(N1, 46);
+  auto u = ints<unsigned>(N1, 47);
+  // int is converted to unsigned: -1 < 1u is false.
+  check(extent<1>(N1), [](int x, unsigned y) restrict(cpu, amp) { return x < y; }, i, u);
+  check(extent<1>(N1), [](int x, unsigned y) restrict(cpu, amp) { return x + y; }, i, u);
+  check(extent<1>(N1), [](int x, unsigned y) restrict(cpu, amp) { return x * y; }, i, u);
+  check(extent<1>(N1), [](int x, unsigned y) restrict(cpu, amp) { return x >> (y % 32u); }, i,
+        u);
+  check(extent<1>(N1), [](int x, unsigned y) restrict(cpu, amp) { return y / (x | 1); }, i, u);
+  check(extent<1>(N1), [](int x, unsigned y) restrict(cpu, amp) { return x % (y | 1u); }, i, u);
+}
+
+TEST(DiffMixed, IntAndLong) {
+  auto i = ints<int>(N1, 48);
+  auto u = ints<unsigned>(N1, 49);
+  auto l = ints<long>(N1, 50, -LHalf, LHalf);
+  // int -> long sign-extends; unsigned -> long zero-extends.
+  check(extent<1>(N1), [](int x, long y) restrict(cpu, amp) { return x + y; }, i, l);
+  check(extent<1>(N1), [](unsigned x, long y) restrict(cpu, amp) { return x + y; }, u, l);
+  check(extent<1>(N1), [](int x, unsigned y) restrict(cpu, amp) { return long(x) * long(y); },
+        i, u);
+  check(extent<1>(N1), [](int x, long y) restrict(cpu, amp) { return x < y; }, i, l);
+  check(extent<1>(N1), [](unsigned x, long y) restrict(cpu, amp) { return y / (long(x) | 1); },
+        u, l);
+  // unsigned long with a negative int: the int wraps modulo 2^64.
+  check(extent<1>(N1),
+        [](int x, unsigned y) restrict(cpu, amp) { return (unsigned long)y * 3ul + x; }, i, u);
+  check(extent<1>(N1), [](int x, unsigned y) restrict(cpu, amp) { return x < 5ul + y; }, i, u);
+}
+
+// ---- ranks 2 and 3: the same operators on index-shaped data ----
+
+TEST(DiffInt, Rank2And3) {
+  check(E2, [](int x, int y) restrict(cpu, amp) { return (x ^ (y << 3)) - x / (y | 1); },
+        ints<int>(E2.size(), 51, -Half, Half), ints<int>(E2.size(), 52, 0, 0xfffff));
+  check(E3,
+        [](int x, unsigned y, long z) restrict(cpu, amp) {
+          return (x % 13) * long(y >> 7) + (z >> 40);
+        },
+        ints<int>(E3.size(), 53), ints<unsigned>(E3.size(), 54), ints<long>(E3.size(), 55));
+}
