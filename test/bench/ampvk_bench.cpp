@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,18 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// A figure for a note, to about three significant digits: more is noise.
+std::string fig(double value) {
+  std::ostringstream out;
+  if (value >= 100)
+    out << std::fixed << std::setprecision(0) << value;
+  else if (value >= 1)
+    out << std::fixed << std::setprecision(2) << value;
+  else
+    out << std::setprecision(2) << value;
+  return out.str();
 }
 
 void row(const std::string &name, double value, const std::string &unit,
@@ -57,7 +70,7 @@ void bench_launch(const accelerator_view &av) {
   row("first launch (creates the pipeline), wait", first * 1e6, "us");
   row("cached launch, host cost", queued / launches * 1e6, "us/launch");
   row("cached launch, until the GPU finished", total / launches * 1e6, "us/launch",
-      "ratio first/cached = " + std::to_string(first / (total / launches)));
+      "ratio first/cached = " + fig(first / (total / launches)));
   if (!correct)
     std::cout << "  RESULT MISMATCH\n";
 }
@@ -93,10 +106,10 @@ void bench_saxpy(const accelerator_view &av, int n) {
   bool correct = y[n / 3] == hy[n / 3] && y[n - 1] == hy[n - 1];
 
   double bytes = 3.0 * n * sizeof(float);
-  row("host loop (baseline)", host * 1e3, "ms", std::to_string(bytes / host / 1e9) + " GB/s");
+  row("host loop (baseline)", host * 1e3, "ms", fig(bytes / host / 1e9) + " GB/s");
   row("ampvk kernel", device * 1e3, "ms",
-      std::to_string(bytes / device / 1e9) + " GB/s, speedup " +
-          std::to_string(host / device) + "x");
+      fig(bytes / device / 1e9) + " GB/s, speedup " +
+          fig(host / device) + "x");
   if (!correct)
     std::cout << "  RESULT MISMATCH\n";
 }
@@ -171,12 +184,12 @@ void bench_matmul(const accelerator_view &av, int n) {
 
   double flops = 2.0 * n * n * static_cast<double>(n);
   row("host, one thread (baseline, extrapolated)", t_host * 1e3, "ms",
-      std::to_string(flops / t_host / 1e9) + " GFLOP/s");
+      fig(flops / t_host / 1e9) + " GFLOP/s");
   row("naive kernel", t_naive * 1e3, "ms",
-      std::to_string(flops / t_naive / 1e9) + " GFLOP/s, " + std::to_string(t_host / t_naive) +
+      fig(flops / t_naive / 1e9) + " GFLOP/s, " + fig(t_host / t_naive) +
           "x host");
   row("tiled kernel (tile_static 16x16)", t_tiled * 1e3, "ms",
-      std::to_string(flops / t_tiled / 1e9) + " GFLOP/s, " + std::to_string(t_naive / t_tiled) +
+      fig(flops / t_tiled / 1e9) + " GFLOP/s, " + fig(t_naive / t_tiled) +
           "x naive");
   if (wrong)
     std::cout << "  RESULT MISMATCH: " << wrong << " elements\n";
