@@ -95,8 +95,8 @@ unsigned ampvk::getEffectiveRestrictions(const FunctionDecl *FD) {
   return RestrictCpu;
 }
 
-bool ampvk::isAmpCallable(const FunctionDecl *FD) {
-  if (getEffectiveRestrictions(FD) & RestrictAmp)
+bool ampvk::isCallableFrom(const FunctionDecl *FD, RestrictionBits Context) {
+  if (getEffectiveRestrictions(FD) & Context)
     return true;
   if (FD->isImplicit() || FD->isDefaulted())
     return true;

@@ -45,10 +45,13 @@ inline bool isAmpRestricted(const clang::FunctionDecl *FD) {
   return getEffectiveRestrictions(FD) & RestrictAmp;
 }
 
-// True when FD may be called from restrict(amp) code: restrict(amp) (written
-// or inherited, see above), or compiler-generated (implicit, defaulted,
-// trivial) special members.
-bool isAmpCallable(const clang::FunctionDecl *FD);
+// True when FD may be called from code of the given restriction: FD has it
+// (written or inherited, see above), or FD is compiler-generated (implicit,
+// defaulted, trivial special members exist for both).
+bool isCallableFrom(const clang::FunctionDecl *FD, RestrictionBits Context);
+inline bool isAmpCallable(const clang::FunctionDecl *FD) {
+  return isCallableFrom(FD, RestrictAmp);
+}
 
 bool isTileStatic(const clang::VarDecl *VD);
 

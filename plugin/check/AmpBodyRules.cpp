@@ -10,115 +10,30 @@
 // casts, no pointer arithmetic on bool*, no string literals, and only the
 // types AmpTypeRules allows.
 //
-// Compile-time contexts (sizeof, decltype, noexcept, static_assert, constant
-// expressions, template arguments, the discarded branch of if constexpr) are
-// not executed and are not checked. Lambdas and local classes are functions
-// of their own: they are checked when their turn comes.
+// Only code that runs is checked (EvaluatedCodeVisitor.h).
 //
 //===----------------------------------------------------------------------===//
 #include "AmpTypeRules.h"
 #include "CheckContext.h"
+#include "EvaluatedCodeVisitor.h"
 
 #include "attrs/AmpAttributes.h"
-
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 using namespace ampvk;
 
 namespace {
 
-// Collects the restrict(amp) function definitions to check.
-class AmpFunctionCollector : public RecursiveASTVisitor<AmpFunctionCollector> {
-public:
-  explicit AmpFunctionCollector(CheckContext &C) : C(C) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    add(FD);
-    return true;
-  }
-  bool VisitLambdaExpr(LambdaExpr *LE) {
-    if (CXXMethodDecl *Op = LE->getCallOperator()) {
-      add(Op);
-      if (FunctionTemplateDecl *FTD = Op->getDescribedFunctionTemplate())
-        for (FunctionDecl *Spec : FTD->specializations())
-          add(Spec);
-    }
-    return true;
-  }
-
-private:
-  void add(const FunctionDecl *FD) {
-    if (!FD->doesThisDeclarationHaveABody() || FD->isImplicit() || FD->isInvalidDecl() ||
-        FD->isDefaulted() || !isAmpRestricted(FD) || !getIntrinsicName(FD).empty())
-      return;
-    C.AmpFunctions.insert(FD);
-  }
-  CheckContext &C;
-};
-
-class BodyChecker : public RecursiveASTVisitor<BodyChecker> {
-  using Base = RecursiveASTVisitor<BodyChecker>;
-
+class BodyChecker : public EvaluatedCodeVisitor<BodyChecker> {
 public:
   BodyChecker(CheckContext &C, const FunctionDecl *FD)
-      : C(C), D(C.Diags), FD(FD), Pattern(FD->isDependentContext()) {}
+      : EvaluatedCodeVisitor(C.Ctx), C(C), D(C.Diags), FD(FD),
+        Pattern(FD->isDependentContext()) {}
 
-  bool shouldVisitImplicitCode() const { return true; }
-  bool shouldVisitTemplateInstantiations() const { return false; }
-  bool shouldVisitLambdaBody() const { return false; }
+  void run() { traverseFunction(FD); }
 
-  void run() {
-    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
-      for (const CXXCtorInitializer *Init : Ctor->inits())
-        if (Init->isWritten() || Init->getInit())
-          TraverseStmt(Init->getInit());
-    TraverseStmt(FD->getBody());
-  }
+  void nestedLambda(LambdaExpr *LE) { checkLambdaCaptures(C, LE, /*IsKernel=*/false); }
 
-  // Not executed, or functions of their own.
-  bool TraverseDecl(Decl *Dcl) {
-    if (!Dcl)
-      return true;
-    if (isa<TagDecl>(Dcl) || isa<FunctionDecl>(Dcl) || isa<FunctionTemplateDecl>(Dcl) ||
-        isa<ClassTemplateDecl>(Dcl) || isa<StaticAssertDecl>(Dcl) || isa<TypedefNameDecl>(Dcl) ||
-        isa<UsingDecl>(Dcl) || isa<UsingDirectiveDecl>(Dcl))
-      return true;
-    return Base::TraverseDecl(Dcl);
-  }
-  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
-  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
-  bool TraverseConstantExpr(ConstantExpr *) { return true; }
-  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
-  bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
-  bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &) { return true; }
-  bool TraverseTypeLoc(TypeLoc) { return true; } // types are judged by their declarations
-  bool TraverseLambdaExpr(LambdaExpr *LE) {
-    checkLambdaCaptures(C, LE, /*IsKernel=*/false);
-    for (Expr *Init : LE->capture_inits())
-      if (Init)
-        TraverseStmt(Init);
-    return true;
-  }
-  bool TraverseIfStmt(IfStmt *S) {
-    if (S->isConstexpr() && S->getCond() && S->getCond()->isValueDependent()) {
-      // Which branch exists is decided per instantiation: judge it there.
-      if (S->getInit())
-        TraverseStmt(S->getInit());
-      return true;
-    }
-    if (S->isConstexpr() && S->getCond()) {
-      if (S->getInit())
-        TraverseStmt(S->getInit());
-      if (std::optional<Stmt *> Taken = S->getNondiscardedCase(C.Ctx)) {
-        if (*Taken)
-          TraverseStmt(*Taken);
-      }
-      return true;
-    }
-    return Base::TraverseIfStmt(S);
-  }
   bool TraverseCXXTypeidExpr(CXXTypeidExpr *E) {
     D.error(E->getExprLoc(), "typeid cannot be used in restrict(amp) code", E->getSourceRange());
     return true;
@@ -152,15 +67,6 @@ public:
                          VD->getNameAsString() + "' goes out of scope)");
     return true;
   }
-  bool TraverseVarDecl(VarDecl *VD) {
-    // A constexpr variable's initializer is evaluated at compile time.
-    if (VD->isConstexpr()) {
-      VisitVarDecl(VD);
-      return true;
-    }
-    return Base::TraverseVarDecl(VD);
-  }
-
   bool VisitCallExpr(CallExpr *CE) {
     if (CE->isTypeDependent() || CE->containsErrors())
       return true;
@@ -381,7 +287,10 @@ void ampvk::collectAmpFunctions(CheckContext &C) {
   for (const KernelInfo &K : C.Kernels)
     if (K.CallOperator && K.CallOperator->hasBody() && isAmpRestricted(K.CallOperator))
       C.AmpFunctions.insert(K.CallOperator);
-  AmpFunctionCollector(C).TraverseDecl(C.Ctx.getTranslationUnitDecl());
+  forEachFunction(C.Ctx, FunctionSet::Definitions, [&](const FunctionDecl *FD) {
+    if (isAmpRestricted(FD) && getIntrinsicName(FD).empty())
+      C.AmpFunctions.insert(FD);
+  });
 }
 
 void ampvk::checkAmpBodies(CheckContext &C) {

@@ -18,7 +18,6 @@
 #include "attrs/AmpAttributes.h"
 
 #include "clang/AST/RecordLayout.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -266,29 +265,12 @@ bool ampvk::checkType(CheckContext &C, QualType T, TypeContext TC, SourceLocatio
 // Declarations of restrict(amp) functions: '...', virtual, exception
 // specifications, parameter and return types.
 namespace {
-class DeclarationChecker : public RecursiveASTVisitor<DeclarationChecker> {
+class DeclarationChecker {
 public:
   explicit DeclarationChecker(CheckContext &C) : C(C) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
 
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    check(FD);
-    return true;
-  }
-  bool VisitLambdaExpr(LambdaExpr *LE) {
-    if (CXXMethodDecl *Op = LE->getCallOperator()) {
-      check(Op);
-      if (FunctionTemplateDecl *FTD = Op->getDescribedFunctionTemplate())
-        for (FunctionDecl *Spec : FTD->specializations())
-          check(Spec);
-    }
-    return true;
-  }
-
-private:
   void check(const FunctionDecl *FD) {
-    if (!Done.insert(FD).second || FD->isImplicit() || FD->isInvalidDecl() ||
-        !isAmpRestricted(FD) || !getIntrinsicName(FD).empty())
+    if (!Done.insert(FD).second || !isAmpRestricted(FD) || !getIntrinsicName(FD).empty())
       return;
     // Every declaration has the same restrictions (checked elsewhere); judge
     // the declarations Clang sees, once per source location.
@@ -328,11 +310,14 @@ private:
     }
   }
 
+private:
   CheckContext &C;
   llvm::DenseSet<const FunctionDecl *> Done;
 };
 } // namespace
 
 void ampvk::checkAmpDeclarations(CheckContext &C) {
-  DeclarationChecker(C).TraverseDecl(C.Ctx.getTranslationUnitDecl());
+  DeclarationChecker Checker(C);
+  forEachFunction(C.Ctx, FunctionSet::Declarations,
+                  [&](const FunctionDecl *FD) { Checker.check(FD); });
 }

@@ -8,6 +8,7 @@
 //   CaptureRules.cpp          what a kernel (or an amp lambda) may capture
 //   AmpTypeRules.cpp          types and declarations allowed in restrict(amp) code
 //   AmpBodyRules.cpp          expressions and statements of restrict(amp) bodies
+//   CpuCallRules.cpp          CPU code calling functions that are restrict(amp) only
 //   CallGraph.cpp             calls between functions: reachability from kernels,
 //                             non-amp callees with the call chain, recursion
 //   TileStaticRules.cpp       tile_static declarations
@@ -26,6 +27,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <string>
@@ -106,6 +108,11 @@ std::string describeFunction(const clang::FunctionDecl *FD);
 // True for a record (array of records) Clang can lay out: complete, valid, not dependent.
 bool isUsableRecord(const clang::RecordDecl *RD);
 bool isInSystemHeader(clang::ASTContext &Ctx, clang::SourceLocation Loc);
+// Calls Found with every function declaration, or every definition, of the
+// translation unit (FunctionFinder.cpp).
+enum class FunctionSet { Declarations, Definitions };
+void forEachFunction(clang::ASTContext &Ctx, FunctionSet Set,
+                     llvm::function_ref<void(const clang::FunctionDecl *)> Found);
 
 // The rule groups, in the order checkRestrictions() runs them.
 void checkRestrictionSyntax(CheckContext &C);
@@ -116,6 +123,7 @@ void collectAmpFunctions(CheckContext &C);
 void checkAmpDeclarations(CheckContext &C);
 void checkAmpBodies(CheckContext &C); // also fills C.Calls
 void analyzeCallGraph(CheckContext &C);
+void checkCpuCalls(CheckContext &C);
 void checkTileStaticDeclarations(CheckContext &C);
 void checkTiledKernels(CheckContext &C); // barriers and tile_static races
 

@@ -39,6 +39,7 @@ void ampvk::checkRestrictions(ASTContext &Ctx, AmpDiagnostics &Diags,
   checkAmpDeclarations(C);
   checkAmpBodies(C);
   analyzeCallGraph(C);
+  checkCpuCalls(C);
   checkTileStaticDeclarations(C);
   checkTiledKernels(C);
 }

@@ -1,0 +1,57 @@
+//===- FunctionFinder.cpp - Every function the program declares -----------===//
+//
+// The functions the rules judge: every declaration (or definition) written in
+// the translation unit, template instantiations and generic lambdas'
+// specializations included; not the compiler's implicit members, which the
+// user did not write. Definitions exclude defaulted functions too: they have
+// no body of the user's to judge.
+//
+//===----------------------------------------------------------------------===//
+#include "CheckContext.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+using namespace ampvk;
+
+namespace {
+
+class FunctionFinder : public RecursiveASTVisitor<FunctionFinder> {
+public:
+  FunctionFinder(FunctionSet Set, llvm::function_ref<void(const FunctionDecl *)> Found)
+      : Set(Set), Found(Found) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    add(FD);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    if (CXXMethodDecl *Op = LE->getCallOperator()) {
+      add(Op);
+      if (FunctionTemplateDecl *FTD = Op->getDescribedFunctionTemplate())
+        for (FunctionDecl *Spec : FTD->specializations())
+          add(Spec);
+    }
+    return true;
+  }
+
+private:
+  void add(const FunctionDecl *FD) {
+    if (FD->isImplicit() || FD->isInvalidDecl())
+      return;
+    if (Set == FunctionSet::Definitions &&
+        (!FD->doesThisDeclarationHaveABody() || FD->isDefaulted()))
+      return;
+    Found(FD);
+  }
+  FunctionSet Set;
+  llvm::function_ref<void(const FunctionDecl *)> Found;
+};
+
+} // namespace
+
+void ampvk::forEachFunction(ASTContext &Ctx, FunctionSet Set,
+                            llvm::function_ref<void(const FunctionDecl *)> Found) {
+  FunctionFinder(Set, Found).TraverseDecl(Ctx.getTranslationUnitDecl());
+}
