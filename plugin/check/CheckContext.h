@@ -13,7 +13,9 @@
 //                             non-amp callees with the call chain, recursion
 //   TileStaticRules.cpp       tile_static declarations
 //   TileAnalysis.cpp          per tiled kernel: which values are the same for every
-//                             thread of a tile; feeds
+//                             thread of a tile, by the interpreter in
+//                             TileInterpreter.h and TileInterpreter*.cpp (state
+//                             and memory, Stmts, Exprs, Calls); feeds
 //   BarrierUniformity.cpp     barriers under thread-dependent control flow, and
 //   TileStaticRaces.cpp       races and uninitialized reads on tile_static memory
 //

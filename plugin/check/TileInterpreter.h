@@ -1,0 +1,166 @@
+//===- TileInterpreter.h - The tile-uniformity interpreter ----------------===//
+//
+// Private to the tile analysis: only TileAnalysis.cpp and the
+// TileInterpreter*.cpp files include it. The rest of the checker (and the
+// listeners) see TileAnalysis.h alone.
+//
+// The interpreter walks a tiled kernel's AST with a State (the class of every
+// local variable and what is known about each tile_static variable), following
+// calls into their bodies. Each enclosing if, loop, switch and inlined function
+// has a Frame that collects the states and control-flow classes escaping it
+// (break, continue, return). The work is split by concern:
+//   TileInterpreter.cpp       running a kernel, states, loads and stores
+//   TileInterpreterStmts.cpp  statements, control flow, escapes
+//   TileInterpreterExprs.cpp  expressions and the places lvalues name
+//   TileInterpreterCalls.cpp  calls and constructors (followed, or assumed)
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPVK_PLUGIN_CHECK_TILEINTERPRETER_H
+#define AMPVK_PLUGIN_CHECK_TILEINTERPRETER_H
+
+#include "TileAnalysis.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <deque>
+#include <vector>
+
+namespace ampvk::tile {
+
+// What is known at a program point, for the threads that reach it.
+struct State {
+  bool Live = true;
+  Uni Reach;
+  llvm::DenseMap<const clang::ValueDecl *, Uni> Vars;
+  llvm::DenseMap<const clang::VarDecl *, TileFlags> Tiles;
+
+  static State dead();
+  void joinWith(const State &O);
+  bool sameAs(const State &O) const;
+};
+
+// Where an lvalue lives.
+struct LV {
+  enum Kind { None, Local, This, Tile, Global, Field } K = None;
+  const clang::ValueDecl *Root = nullptr; // Local: the variable; Tile: the tile_static variable
+  Uni Addr;                               // class of the place (subscripts, pointers)
+  Uni Value;                              // Field: the value (tiled_index members)
+  bool Whole = true;                      // the whole variable, not a part of it
+};
+
+enum class FrameKind { If, Loop, Switch, Function };
+
+struct Frame {
+  explicit Frame(FrameKind Kind) : Kind(Kind) {}
+  FrameKind Kind;
+  Uni Acc;       // If/Switch: reach of escapes passing through
+  Uni BreakAcc;  // Loop: reach of breaks (later iterations lose those threads)
+  Uni ReturnAcc; // Loop/Switch: reach of returns passing through
+  State Breaks = State::dead();
+  State Continues = State::dead();
+  State SwitchEntry = State::dead();
+  // Function frames.
+  const clang::FunctionDecl *FD = nullptr;
+  Uni ThisCls;
+  Uni ThisWrites;
+  Uni RetCls;
+  bool HasRetLV = false;
+  LV RetLV;
+  State Returns = State::dead();
+};
+
+class Interpreter {
+public:
+  Interpreter(CheckContext &C, llvm::ArrayRef<TileListener *> Listeners)
+      : C(C), Listeners(Listeners) {}
+
+  // Analyzes one kernel, telling the listeners; false if it gave up.
+  bool run(const KernelInfo &K);
+
+private:
+  // TileInterpreter.cpp: helpers, state and memory.
+  bool quiet() const { return Quiet > 0 || GaveUp; }
+  bool step() {
+    if (++Steps > 400000)
+      GaveUp = true;
+    return !GaveUp;
+  }
+  Frame &function();
+  static bool isTiledIndex(clang::QualType T);
+  static bool isGlobalMemoryClass(clang::QualType T);
+  Uni varClass(const State &S, const clang::ValueDecl *D);
+  // The class of the value at Place, without telling anyone (no load event).
+  Uni peek(const LV &Place, const State &S);
+  Uni load(const LV &Place, const clang::Expr *E, State &S);
+  void escape(const LV &Place, State &S);
+  void store(const LV &Place, Uni V, const clang::Expr *E, State &S, bool RMW, bool Weak = false);
+
+  // TileInterpreterStmts.cpp: frames and escapes.
+  void escapeTo(FrameKind Target, State &St);
+  // The innermost loop or switch a `break` leaves.
+  FrameKind breakTarget();
+
+  // TileInterpreterStmts.cpp: statements.
+  void exec(const clang::Stmt *St, State &S);
+  static bool containsCase(const clang::Stmt *St);
+  // A statement that may be reached through a case label although the
+  // statement before it does not fall through.
+  void execMaybeDead(const clang::Stmt *St, State &S);
+  void reviveAtCase(State &S);
+  void declare(const clang::VarDecl *VD, State &S);
+  void execIf(const clang::IfStmt *If, State &S);
+  void execLoop(const clang::Stmt *CondVar, const clang::Expr *Cond, const clang::Expr *Inc,
+                const clang::Stmt *Body, const clang::Stmt *LoopVar, bool IsDo, State &S);
+  void execSwitch(const clang::SwitchStmt *Sw, State &S);
+  void execSwitchBody(const clang::Stmt *Body, State &S);
+
+  // TileInterpreterExprs.cpp: expressions.
+  LV evalLV(const clang::Expr *E, State &S);
+  // The place an lvalue names, for an expression already evaluated.
+  LV evalLVNoEffects(const clang::Expr *E, State &S);
+  Uni evalAssign(const clang::BinaryOperator *BO, State &S);
+  Uni evalConditional(const clang::AbstractConditionalOperator *CO, State &S);
+  Uni eval(const clang::Expr *E, State &S);
+
+  // TileInterpreterCalls.cpp: calls.
+  struct CallResult {
+    Uni Ret;
+    bool HasLV = false;
+    LV Place;
+  };
+
+  struct Arg {
+    const clang::Expr *E = nullptr;
+    bool ByRef = false, Mutable = false;
+    LV Place;
+    Uni Value;
+  };
+
+  Arg evalArg(const clang::Expr *E, clang::QualType ParamType, State &S);
+  CallResult evalCall(const clang::CallExpr *CE, State &S);
+  bool onStack(const clang::FunctionDecl *FD);
+  // After a call we did not follow: what it may have written through its
+  // non-const reference parameters and its object.
+  void writeBack(llvm::ArrayRef<Arg> Args, const LV *ObjPlace, const clang::CXXMethodDecl *MD,
+                 Uni V, State &S);
+  CallResult inlineCall(const clang::FunctionDecl *Def, clang::SourceLocation Loc, Uni ThisCls,
+                        const LV *ObjPlace, clang::QualType ObjType, llvm::ArrayRef<Arg> Args,
+                        const clang::Expr *CallE, State &S);
+  Uni evalConstruct(const clang::CXXConstructExpr *CE, State &S);
+
+  CheckContext &C;
+  llvm::ArrayRef<TileListener *> Listeners;
+  std::deque<Frame> Frames; // a deque: references stay valid when it grows
+  std::vector<CallSite> Stack;
+  int Quiet = 0;
+  unsigned Steps = 0;
+  bool GaveUp = false;
+  bool BreakNotContinue = true;
+};
+
+} // namespace ampvk::tile
+
+#endif
