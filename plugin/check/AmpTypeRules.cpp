@@ -145,7 +145,7 @@ private:
     if (const auto *ET = T->getAs<EnumType>()) {
       const EnumDecl *ED = ET->getDecl();
       QualType U = ED->getIntegerType();
-      if (!U.isNull() && isDisallowedScalar(U, false))
+      if (!U.isNull() && isDisallowedScalar(U, capture()))
         found(Path,
               std::string(Path.empty() ? "its underlying type is '" : "has underlying type '") +
                   str(U) + "'",

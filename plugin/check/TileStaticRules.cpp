@@ -23,7 +23,9 @@ namespace {
 // construction Clang records for `T x;`.
 bool hasWrittenInitializer(const VarDecl *VD) {
   const Expr *Init = VD->getInit();
-  if (!Init)
+  // Clang's recovery from an invalid declaration leaves an initializer the
+  // user did not write (and Clang has said what is wrong).
+  if (!Init || VD->isInvalidDecl() || Init->containsErrors() || Init->getBeginLoc().isInvalid())
     return false;
   if (const auto *CE = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()))
     if (VD->getInitStyle() != VarDecl::ListInit)

@@ -67,6 +67,24 @@ done:                     // expected-error {{restrict(amp) code cannot have lab
   return t + loop;
 }
 
+// The same statements are fine in host code.
+int host_statements(int x, Shape *s) {
+  if (x > 3)
+    goto done;
+done:
+  try {
+  } catch (...) {
+  }
+  if (x < 0)
+    throw x;
+  Derived *d = dynamic_cast<Derived *>(s);
+  (void)typeid(x);
+  int *p = new int(1);
+  delete p;
+  asm("nop");
+  return d != nullptr;
+}
+
 int counter = 0;           // expected-note {{'counter' declared here}}
 const int kTile = 16;      // an integral constant: fine
 constexpr float kScale = 2.0f;
@@ -84,13 +102,15 @@ void casts_and_pointers(int *p, bool *flags, bool bools[4]) restrict(amp) {
   long addr = (long)p;             // expected-error {{restrict(amp) code cannot convert a pointer to an integer}}
   int *q = (int *)addr;            // expected-error {{restrict(amp) code cannot convert an integer to a pointer}}
   int *r = p + 1;                  // legal: int* arithmetic
+  long diff = r - p;               // legal: a pointer difference is no conversion
+  bool nonnull = p != nullptr;     // legal: a comparison is no conversion either
   bool *next = flags + 1;          // expected-error {{restrict(amp) code cannot do pointer arithmetic on bool*}}
   flags++;                         // expected-error {{restrict(amp) code cannot do pointer arithmetic on bool*}}
   bool b0 = flags[2];              // expected-error {{restrict(amp) code cannot do pointer arithmetic on bool*}}
   bool local[4] = {true, false, true, false};
   bool b1 = local[2];              // legal: indexing an array of bool
   bool b2 = *flags;                // legal: no arithmetic
-  (void)q; (void)r; (void)next; (void)b0; (void)b1; (void)b2; (void)bools;
+  (void)q; (void)r; (void)diff; (void)nonnull; (void)next; (void)b0; (void)b1; (void)b2; (void)bools;
 }
 
 int strings() restrict(amp) {

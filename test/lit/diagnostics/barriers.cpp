@@ -30,6 +30,8 @@ void kernels(array_view<int, 1> data, int count) {
       t.barrier.wait();                            // expected-error {{tile_barrier::wait is called under control flow that depends on the thread's position in the tile}}
     if (t.tile[0] == 0)                            // legal: the tile index is uniform
       t.barrier.wait();
+    if (t.tile_origin[0] == 0)                     // legal: so is the tile origin
+      t.barrier.wait();
     if (t.global[0] < 128)                         // expected-note {{this condition depends on the thread's position}}
       t.barrier.wait_with_tile_static_memory_fence(); // expected-error {{tile_barrier::wait_with_tile_static_memory_fence is called under control flow that depends on the thread's position in the tile}}
     if (count > 3)                                 // legal: a captured value
@@ -51,6 +53,9 @@ void kernels(array_view<int, 1> data, int count) {
     l > 8 ? (t.barrier.wait(), 0) : 0;             // expected-error {{tile_barrier::wait is called under control flow that depends}} expected-note {{this condition depends on the thread's position}}
     count > 8 ? (t.barrier.wait(), 0) : 0;         // legal
     (void)(l > 4 && (t.barrier.wait(), true));     // expected-error {{tile_barrier::wait is called under control flow that depends}} expected-note {{this condition depends on the thread's position}}
+    (void)(count > 4 && (t.barrier.wait(), true)); // legal
+    (void)(l > 4 || (t.barrier.wait(), true));     // expected-error {{tile_barrier::wait is called under control flow that depends}} expected-note {{this condition depends on the thread's position}}
+    (void)(count > 4 || (t.barrier.wait(), true)); // legal
 
     // An early continue/break that only some threads take.
     for (int i = 0; i < 4; ++i) {
@@ -62,6 +67,11 @@ void kernels(array_view<int, 1> data, int count) {
       if (i == count)                              // legal: uniform break
         break;
       t.barrier.wait();
+    }
+    for (int i = 0; i < 4; ++i) {
+      if (i == l)                                  // expected-note {{this condition depends on the thread's position}}
+        break;
+      t.barrier.wait();                            // expected-error {{tile_barrier::wait is called under control flow that depends}}
     }
 
     // A barrier inside a called function.

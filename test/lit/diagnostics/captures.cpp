@@ -20,6 +20,20 @@ struct CopyCtor {
 };
 struct Dtor { int a; ~Dtor() {} }; // expected-note {{declared here}}
 struct WithView { array_view<int, 1> view; int n; }; // array_view inside a struct is fine
+struct ShortInside { int a; short s; }; // expected-note {{'s' declared here}}
+struct OuterShort { float x; ShortInside inner; };
+struct NonVirtualBase : VBase { int b; }; // a non-virtual base is fine
+// An enum is captured as its underlying type: bool is no more allowed there.
+enum class BoolFlag : bool { Off, On }; // expected-note 2 {{'BoolFlag' declared here}}
+enum class IntFlag : int { Off, On };
+struct HasBoolFlag { int a; BoolFlag f; };
+// A user-provided constructor that is not a copy constructor leaves a class
+// trivially copyable; non-virtual member functions are fine.
+struct UserCtor {
+  int a;
+  UserCtor(int a) : a(a) {}
+  int get() const restrict(amp) { return a; }
+};
 
 void by_value(array_view<int, 1> v, array<int, 1> &arr) {
   char c = 1;
@@ -38,6 +52,12 @@ void by_value(array_view<int, 1> v, array<int, 1> &arr) {
   Dtor dt;
   WithView wv = {v, 1};
   int &ref = n;
+  OuterShort outer_short = {};
+  NonVirtualBase nvb;
+  UserCtor uc2(1);
+  BoolFlag bf = BoolFlag::On;
+  HasBoolFlag hbf = {1, BoolFlag::On};
+  IntFlag inf = IntFlag::On;
 
   parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] = c; });  // expected-error {{captured variable 'c' has type 'char', which cannot be captured by a kernel}} expected-note {{'c' is captured implicitly because of this capture default}}
   parallel_for_each(v.extent, [s, v](index<1> i) restrict(amp) { v[i] = s; }); // expected-error {{captured variable 's' has type 'short', which cannot be captured by a kernel}}
@@ -46,6 +66,10 @@ void by_value(array_view<int, 1> v, array<int, 1> &arr) {
   parallel_for_each(v.extent, [uc, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'uc' has type 'unsigned char', which cannot be captured by a kernel}}
   parallel_for_each(v.extent, [p, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'p' has type 'int *', which cannot be captured by a kernel: only a concurrency::array can be captured by pointer}}
   parallel_for_each(v.extent, [outer, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'outer' has type 'Outer', which cannot be captured by a kernel: member 'inner.flag' has type 'bool'}}
+  parallel_for_each(v.extent, [outer_short, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'outer_short' has type 'OuterShort', which cannot be captured by a kernel: member 'inner.s' has type 'short'}}
+  parallel_for_each(v.extent, [bf, v](index<1> i) restrict(amp) { v[i] = bf == BoolFlag::On; }); // expected-error {{captured variable 'bf' has type 'BoolFlag', which cannot be captured by a kernel: its underlying type is 'bool'}}
+  parallel_for_each(v.extent, [hbf, v](index<1> i) restrict(amp) { v[i] = hbf.a; }); // expected-error {{captured variable 'hbf' has type 'HasBoolFlag', which cannot be captured by a kernel: member 'f' has underlying type 'bool'}}
+  parallel_for_each(v.extent, [inf, v](index<1> i) restrict(amp) { v[i] = inf == IntFlag::On; });
   parallel_for_each(v.extent, [virt, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'virt' has type 'Virtual', which cannot be captured by a kernel: it has virtual functions}}
   parallel_for_each(v.extent, [wvb, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'wvb' has type 'WithVBase', which cannot be captured by a kernel: it has a virtual base class}}
   parallel_for_each(v.extent, [cc, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'cc' has type 'CopyCtor', which cannot be captured by a kernel: it is not trivially copyable: it has a user-provided copy constructor}}
@@ -54,7 +78,12 @@ void by_value(array_view<int, 1> v, array<int, 1> &arr) {
   // Legal: int, float, a plain struct, a struct holding an array_view, a
   // reference variable (captured by value, it becomes a value).
   parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] = n + (int)f + plain.a + wv.n + ref; });
-  (void)arr;
+  // Legal: a class with a non-virtual base (twin of WithVBase), a trivially
+  // copyable class with a user constructor and a non-virtual member function
+  // (twin of CopyCtor and Virtual), and a pointer to a concurrency::array
+  // (the one pointer a kernel may capture; twin of 'p').
+  array<int, 1> *arrp = &arr;
+  parallel_for_each(v.extent, [nvb, uc2, arrp, v](index<1> i) restrict(amp) { v[i] = nvb.a + nvb.b + uc2.get(); });
 }
 
 void by_reference(array_view<int, 1> v, array<int, 1> &arr) {

@@ -26,6 +26,10 @@ void kernel_body(const tiled_index<4> &t) restrict(amp) {
   static tile_static int twice;    // expected-error {{a tile_static variable cannot also be static, extern or thread_local}}
   tile_static int fine[4];         // legal: no initializer, not a pointer
   fine[t.local[0]] = 1;
+  // A reference cannot be tile_static either (and a reference needs an initializer).
+  tile_static int &ref = fine[0];  // expected-error {{tile_static cannot be used on a variable of pointer or reference type}} expected-error {{a tile_static variable cannot have an initializer}}
+  int &plain_ref = fine[0];        // legal: an ordinary reference to tile_static memory
+  plain_ref = 2;
 }
 
 struct Counter {
@@ -70,4 +74,10 @@ void launches(array_view<int, 1> v) {
   parallel_for_each(v.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
     v[t.global] = tiled_only(t);
   });
+}
+
+// Clang's own error on an invalid declaration is not followed by an ampvk one
+// about an initializer the user did not write.
+void invalid_const(const tiled_index<4> &t) restrict(amp) {
+  tile_static const int ci; // expected-error {{default initialization of an object of const type 'const int'}}
 }
