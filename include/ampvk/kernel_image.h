@@ -24,12 +24,23 @@ constexpr std::uint32_t kernel_image_version = 2;
 // Byte layout of the push-constant block every kernel receives:
 //   [0, 16)   launch_header
 //   [16, ...) the kernel object (lambda closure or functor) copied byte for byte,
-//             followed by the objects captured by reference (see kernel_binding).
+//             followed by the objects captured by reference (see kernel_binding),
+//   and, for a compute domain of rank > 3, its last folded_extent_words(rank)
+//   words: extent[1] ... extent[rank-3], with which the kernel unfolds z.
 constexpr std::uint32_t launch_header_bytes = 16;
+
+// parallel_for_each takes extents of any rank; ampvk launches up to this one.
+constexpr int max_compute_rank = 16;
+
+// Dimensions 0 .. rank-3 of a domain of rank > 3 share the z axis.
+constexpr std::uint32_t folded_extent_words(std::uint32_t rank) {
+  return rank > 3 ? rank - 3 : 0;
+}
 
 struct launch_header {
   // Number of threads along x, y, z. C++ AMP dimension rank-1 maps to x,
-  // rank-2 to y and rank-3 to z; unused dimensions are 1. Non-tiled kernels
+  // rank-2 to y and rank-3 to z (for rank > 3: dimensions 0 .. rank-3 together,
+  // the product of their extents); unused dimensions are 1. Non-tiled kernels
   // use it to skip the threads that pad the last workgroup.
   std::uint32_t threads[3];
   std::uint32_t reserved;
@@ -39,7 +50,7 @@ struct kernel_image_header {
   std::uint32_t magic;
   std::uint32_t version;
   std::uint32_t local_size[3]; // workgroup size x, y, z (tile extents for tiled kernels)
-  std::uint32_t rank;          // rank of the compute domain (1..3)
+  std::uint32_t rank;          // rank of the compute domain (1..max_compute_rank; tiled: 1..3)
   std::uint32_t tiled;         // 1 for tiled parallel_for_each
   std::uint32_t push_size;     // bytes of the push-constant block (multiple of 4)
   std::uint32_t closure_size;  // sizeof the kernel object

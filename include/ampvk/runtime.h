@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <ampvk/exceptions.h>
+#include <ampvk/kernel_image.h>
 
 namespace ampvk {
 namespace rt {
@@ -84,7 +85,7 @@ struct launch_desc {
   std::size_t image_size = 0;
   const void *kernel_object = nullptr; // the lambda/functor, kernel_image_header::closure_size bytes
   int rank = 1;
-  int extent[3] = {1, 1, 1};        // compute domain, C++ AMP dimension order
+  int extent[max_compute_rank] = {1, 1, 1}; // compute domain, C++ AMP dimension order
   queue *q = nullptr;               // null: the device of a captured array, else the default
 };
 

@@ -106,8 +106,8 @@ private:
 };
 } // namespace
 
-CaptureLayout ampvk::computeCaptureLayout(ASTContext &Ctx,
-                                          const CXXRecordDecl *KernelClass) {
+CaptureLayout ampvk::computeCaptureLayout(ASTContext &Ctx, const CXXRecordDecl *KernelClass,
+                                          int Rank) {
   CaptureLayout Out;
   Out.ClosureSize = Ctx.getTypeSizeInChars(Ctx.getRecordType(KernelClass)).getQuantity();
   LayoutWalker(Ctx, Out, KernelClass).walkRecord(KernelClass, 0);
@@ -119,7 +119,8 @@ CaptureLayout ampvk::computeCaptureLayout(ASTContext &Ctx,
     B.ImageOffset = End;
     End += B.ObjectSize;
   }
-  Out.PushSize = llvm::alignTo(End, 4);
+  Out.FoldedExtentOffset = llvm::alignTo(End, 4);
+  Out.PushSize = Out.FoldedExtentOffset + 4 * folded_extent_words(Rank);
   return Out;
 }
 

@@ -33,6 +33,9 @@ struct CaptureBinding {
 struct CaptureLayout {
   std::uint32_t ClosureSize = 0;
   std::uint32_t PushSize = 0;
+  // Where extent[1] .. extent[rank-3] of a rank > 3 domain start (the end of
+  // the push block; kernel_image.h).
+  std::uint32_t FoldedExtentOffset = 0;
   llvm::SmallVector<CaptureBinding, 8> Bindings;
 
   // The binding whose object starts at this push-block offset, or -1.
@@ -42,7 +45,7 @@ struct CaptureLayout {
 };
 
 CaptureLayout computeCaptureLayout(clang::ASTContext &Ctx,
-                                   const clang::CXXRecordDecl *KernelClass);
+                                   const clang::CXXRecordDecl *KernelClass, int Rank);
 
 } // namespace ampvk
 

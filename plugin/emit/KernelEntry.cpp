@@ -10,6 +10,8 @@
 #include "AmpDiagnostics.h"
 #include "attrs/AmpAttributes.h"
 
+#include <algorithm>
+
 using namespace clang;
 using namespace ampvk;
 using spv::Op;
@@ -77,13 +79,32 @@ void KernelEmitter::bindKernelArgument(const ParmVarDecl *P, SpvId GlobalId, Spv
     return;
   frame().Refs[P] = Arg;
 
-  SpvId V3 = B.typeVector(intType(), 3);
-  (void)V3;
+  auto Axis = [&](SpvId Vec, std::uint32_t A) {
+    return B.emit(Op::OpCompositeExtract, intType(), {Vec, A});
+  };
   auto Components = [&](SpvId Vec) {
     llvm::SmallVector<SpvId, 3> Out;
-    for (int D = 0; D < Req.Rank; ++D)
-      Out.push_back(B.emit(Op::OpCompositeExtract, intType(),
-                           {Vec, static_cast<std::uint32_t>(Req.Rank - 1 - D)}));
+    if (Req.Rank <= 3) {
+      for (int D = 0; D < Req.Rank; ++D)
+        Out.push_back(Axis(Vec, static_cast<std::uint32_t>(Req.Rank - 1 - D)));
+      return Out;
+    }
+    // Rank > 3 (never tiled): z runs over dimensions 0 .. Rank-3 together;
+    // unfold it with their extents, which the runtime puts at the end of the
+    // push block.
+    Out.resize(Req.Rank);
+    Out[Req.Rank - 1] = Axis(Vec, 0);
+    Out[Req.Rank - 2] = Axis(Vec, 1);
+    SpvId Z = Axis(Vec, 2);
+    LValue Folded;
+    Folded.K = LValue::Capture;
+    Folded.Type = Ctx.IntTy;
+    for (int D = Req.Rank - 3; D >= 1; --D) {
+      SpvId Extent = loadCaptureWord(Folded, Captures.FoldedExtentOffset + 4 * (D - 1));
+      Out[D] = unsignedOp(Op::OpUMod, intType(), 32, {Z, Extent});
+      Z = unsignedOp(Op::OpUDiv, intType(), 32, {Z, Extent});
+    }
+    Out[0] = Z;
     return Out;
   };
 
@@ -119,10 +140,17 @@ bool KernelEmitter::emitEntryPoint() {
 
   // Push constants: the launch header, the kernel object, referenced arrays.
   if (Captures.PushSize > 128) {
+    std::uint32_t Folded = Captures.PushSize - Captures.FoldedExtentOffset;
     unsupported(Op->getLocation(),
-                "a kernel whose captures need " + llvm::Twine(Captures.PushSize - 16) +
-                    " bytes (ampvk passes captures as push constants; at most 112 bytes "
-                    "fit; capture fewer or smaller objects)");
+                "a kernel whose captures need " +
+                    llvm::Twine(Captures.FoldedExtentOffset - launch_header_bytes) +
+                    " bytes (ampvk passes captures as push constants; at most " +
+                    llvm::Twine(128 - launch_header_bytes - Folded) +
+                    " bytes fit" +
+                    (Folded ? " beside the extents of a rank-" + std::to_string(Req.Rank) +
+                                  " domain"
+                            : std::string()) +
+                    "; capture fewer or smaller objects)");
     return false;
   }
   std::uint32_t Words = Captures.PushSize / 4;
@@ -167,13 +195,13 @@ bool KernelEmitter::emitEntryPoint() {
     LocalSizeOut[2] = Req.Rank >= 3 ? Req.Tile[Req.Rank - 3] : 1;
   } else {
     for (int I = 0; I < 3; ++I)
-      LocalSizeOut[I] = UntiledLocalSize[Req.Rank - 1][I];
+      LocalSizeOut[I] = UntiledLocalSize[std::min(Req.Rank, 3) - 1][I];
     // Threads that only pad the last workgroup stop here.
     LValue Header;
     Header.K = LValue::Capture;
     Header.Type = Ctx.IntTy;
     SpvId Outside = 0;
-    for (int C = 0; C < Req.Rank; ++C) {
+    for (int C = 0; C < std::min(Req.Rank, 3); ++C) {
       SpvId Id = B.emit(spv::Op::OpCompositeExtract, intType(), {GlobalId, static_cast<std::uint32_t>(C)});
       SpvId Limit = loadCaptureWord(Header, 4 * C);
       SpvId Out = B.emit(spv::Op::OpUGreaterThanEqual, boolType(), {Id, Limit});
@@ -203,7 +231,7 @@ bool KernelEmitter::emitEntryPoint() {
 
 std::optional<CompiledKernel> KernelEmitter::run() {
   B.addCapability(spv::Capability::Shader);
-  Captures = computeCaptureLayout(Ctx, Req.KernelClass);
+  Captures = computeCaptureLayout(Ctx, Req.KernelClass, Req.Rank);
   if (!emitEntryPoint() || failed())
     return std::nullopt;
   CompiledKernel K;

@@ -20,10 +20,11 @@ std::string on_device(const char *device_name) {
 
 } // namespace
 
-dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int extent[3],
+dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int *extent,
                              const VkPhysicalDeviceLimits &limits, const char *device_name) {
-  if (rank < 1 || rank > 3)
-    invalid("invalid compute domain: rank " + std::to_string(rank) + "; the rank must be 1, 2 or 3");
+  if (rank < 1 || rank > max_compute_rank)
+    invalid("invalid compute domain: rank " + std::to_string(rank) + "; ampvk launches ranks 1 to " +
+            std::to_string(max_compute_rank));
   if (static_cast<std::uint32_t>(rank) != h.rank)
     throw concurrency::runtime_exception(
         "ampvk: the kernel was compiled for a rank-" + std::to_string(h.rank) +
@@ -38,6 +39,24 @@ dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int e
   for (int axis = 0; axis < 3; ++axis) {
     int dim = rank - 1 - axis; // C++ AMP dimension feeding this axis
     shape.threads[axis] = dim >= 0 ? static_cast<std::uint32_t>(extent[dim]) : 1u;
+  }
+  if (rank > 3) {
+    if (h.tiled)
+      throw concurrency::runtime_exception("ampvk: invalid kernel image: a tiled kernel of rank " +
+                                               std::to_string(rank),
+                                           concurrency::E_FAIL_AMP);
+    std::uint64_t z = 1;
+    for (int dim = 0; dim <= rank - 3; ++dim) {
+      z *= static_cast<std::uint64_t>(extent[dim]);
+      if (z > 0xFFFFFFFFu)
+        invalid("invalid compute domain: extent[0] * ... * extent[" + std::to_string(rank - 3) +
+                "] exceeds 2^32 - 1; ampvk runs those dimensions of a rank-" +
+                std::to_string(rank) + " domain along one axis");
+    }
+    shape.threads[2] = static_cast<std::uint32_t>(z);
+    shape.folded_count = folded_extent_words(rank);
+    for (std::uint32_t i = 0; i < shape.folded_count; ++i)
+      shape.folded[i] = static_cast<std::uint32_t>(extent[1 + i]);
   }
 
   const std::uint32_t *ls = h.local_size;
@@ -86,9 +105,11 @@ dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int e
                                                       ls[axis]);
     }
     if (shape.groups[axis] > limits.maxComputeWorkGroupCount[axis]) {
-      std::string where = dim >= 0 ? "extent[" + std::to_string(dim) + "] = " +
-                                         std::to_string(threads)
-                                   : std::string("the domain");
+      std::string where = rank > 3 && axis == 2
+                              ? "extent[0] * ... * extent[" + std::to_string(rank - 3) + "] = " +
+                                    std::to_string(threads)
+                          : dim >= 0 ? "extent[" + std::to_string(dim) + "] = " + std::to_string(threads)
+                                     : std::string("the domain");
       invalid("invalid compute domain: " + where + " needs " +
               std::to_string(shape.groups[axis]) + " tiles of " + std::to_string(ls[axis]) +
               " along " + axis_name[axis] + ", more than the limit of " +

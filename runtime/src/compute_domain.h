@@ -1,6 +1,7 @@
 // From a C++ AMP compute domain to a Vulkan dispatch: checks the extents and
 // the tile against the device's limits and computes the workgroup counts.
-// C++ AMP dimension rank-1 maps to x, rank-2 to y, rank-3 to z.
+// C++ AMP dimension rank-1 maps to x, rank-2 to y, rank-3 to z; a domain of
+// rank > 3 folds dimensions 0 .. rank-3 into z (kernel_image.h).
 #ifndef AMPVK_RUNTIME_COMPUTE_DOMAIN_H
 #define AMPVK_RUNTIME_COMPUTE_DOMAIN_H
 
@@ -16,11 +17,14 @@ namespace rt {
 struct dispatch_shape {
   std::uint32_t threads[3]; // x, y, z: the launch header's thread counts
   std::uint32_t groups[3];  // vkCmdDispatch arguments
+  // Rank > 3: extent[1] .. extent[rank-3], for the end of the push block.
+  std::uint32_t folded[max_compute_rank];
+  std::uint32_t folded_count;
 };
 
 // Throws invalid_compute_domain with the offending numbers and the limit.
 // `device_name` goes into the messages.
-dispatch_shape plan_dispatch(const kernel_image_header &header, int rank, const int extent[3],
+dispatch_shape plan_dispatch(const kernel_image_header &header, int rank, const int *extent,
                              const VkPhysicalDeviceLimits &limits, const char *device_name);
 
 } // namespace rt

@@ -62,6 +62,9 @@ void fill_push_block(const kernel_image &image, const void *kernel_object,
     const void *object = read_pointer(kernel_object, kb.host_offset);
     std::memcpy(out + kb.image_offset, object, kb.object_size);
   }
+  const std::uint32_t folded_bytes = 4 * shape.folded_count;
+  if (folded_bytes)
+    std::memcpy(out + h.push_size - folded_bytes, shape.folded, folded_bytes);
 }
 
 } // namespace rt

@@ -25,8 +25,9 @@ struct bound_buffer {
 // Throws runtime_exception for a binding whose object holds no buffer.
 std::vector<bound_buffer> resolve_bindings(const kernel_image &image, const void *kernel_object);
 
-// Fills header.push_size bytes: the launch header, the kernel object, and the
-// objects captured by reference at their image offsets.
+// Fills header.push_size bytes: the launch header, the kernel object, the
+// objects captured by reference at their image offsets, and the folded extents
+// of a domain of rank > 3.
 void fill_push_block(const kernel_image &image, const void *kernel_object,
                      const dispatch_shape &shape, unsigned char *out);
 

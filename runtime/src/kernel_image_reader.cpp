@@ -39,13 +39,15 @@ kernel_image read_kernel_image(const char *bytes, std::size_t size) {
   if (h.version != kernel_image_version)
     corrupt("format version " + std::to_string(h.version) + ", this runtime reads version " +
             std::to_string(kernel_image_version));
-  if (h.rank < 1 || h.rank > 3)
+  if (h.rank < 1 || h.rank > max_compute_rank || (h.tiled && h.rank > 3))
     corrupt("rank " + std::to_string(h.rank));
   if (h.push_size % 4 != 0)
     corrupt("push_size " + std::to_string(h.push_size) + " is not a multiple of 4");
-  if (h.push_size != 0 && h.push_size < launch_header_bytes + std::uint64_t(h.closure_size))
+  if (h.push_size != 0 && h.push_size < launch_header_bytes + std::uint64_t(h.closure_size) +
+                                            4 * folded_extent_words(h.rank))
     corrupt("push_size " + std::to_string(h.push_size) + " cannot hold the launch header and a " +
-            std::to_string(h.closure_size) + "-byte kernel object");
+            std::to_string(h.closure_size) + "-byte kernel object" +
+            (h.rank > 3 ? " and the folded extents" : ""));
   for (int d = 0; d < 3; ++d)
     if (h.local_size[d] == 0)
       corrupt("local_size[" + std::to_string(d) + "] is 0");

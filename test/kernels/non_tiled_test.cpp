@@ -146,6 +146,75 @@ TEST(NonTiled, Rank3IndexArithmetic) {
         ASSERT_EQ(v(a, b, c), (a + 1) * 2 * 10000 + (b + 2) * 2 * 100 + (c + 3) * 2);
 }
 
+// Ranks above 3 run with dimensions 0 .. N-3 folded into one axis; each
+// thread must still get its own index, every element exactly once.
+TEST(NonTiled, Rank4ViewsAndIndexArithmetic) {
+  const int dims[] = {3, 4, 5, 6};
+  extent<4> e(dims);
+  std::vector<int> in = iota_data(e.size()), out(e.size(), -1);
+  array_view<const int, 4> a(e, in);
+  array_view<int, 4> b(e, out);
+  parallel_for_each(e, [=](concurrency::index<4> i) restrict(amp) {
+    concurrency::index<4> mirror = i;
+    mirror[0] = 2 - i[0];
+    mirror[2] = 4 - i[2];
+    b[i] = a[mirror] * 1000 + i[0] * 100 + i[1] * 10 + i[3];
+  });
+  b.synchronize();
+  for (int i0 = 0; i0 < 3; ++i0)
+    for (int i1 = 0; i1 < 4; ++i1)
+      for (int i2 = 0; i2 < 5; ++i2)
+        for (int i3 = 0; i3 < 6; ++i3) {
+          int mirrored = in[(((2 - i0) * 4 + i1) * 5 + (4 - i2)) * 6 + i3];
+          ASSERT_EQ(out[((i0 * 4 + i1) * 5 + i2) * 6 + i3],
+                    mirrored * 1000 + i0 * 100 + i1 * 10 + i3)
+              << i0 << "," << i1 << "," << i2 << "," << i3;
+        }
+}
+
+TEST(NonTiled, Rank6WithCapturesBesideTheFoldedExtents) {
+  const int dims[] = {2, 3, 2, 5, 3, 7};
+  extent<6> e(dims);
+  std::vector<int> out(e.size(), 0);
+  array_view<int, 1> flat(e.size(), out);
+  Affine f{3.0f, -2.0f};
+  parallel_for_each(e, [=](concurrency::index<6> i) restrict(amp) {
+    int linear = 0, code = 0;
+    for (int d = 0; d < 6; ++d) {
+      linear = linear * e[d] + i[d];
+      code = code * 10 + i[d];
+    }
+    flat[linear] += code + static_cast<int>(f.apply(static_cast<float>(i[5])));
+  });
+  std::vector<int> expected;
+  for (int a = 0; a < 2; ++a)
+    for (int b = 0; b < 3; ++b)
+      for (int c = 0; c < 2; ++c)
+        for (int d = 0; d < 5; ++d)
+          for (int g = 0; g < 3; ++g)
+            for (int h = 0; h < 7; ++h)
+              expected.push_back(((((a * 10 + b) * 10 + c) * 10 + d) * 10 + g) * 10 + h +
+                                 3 * h - 2);
+  flat.synchronize();
+  EXPECT_EQ(out, expected);
+}
+
+TEST(NonTiled, FoldedDimensionsBeyondTwoToThe32Throw) {
+  const int dims[] = {70000, 70000, 1, 2};
+  extent<4> e(dims);
+  std::vector<int> out(2, 0);
+  array_view<int, 1> v(2, out);
+  try {
+    parallel_for_each(e, [=](concurrency::index<4> i) restrict(amp) { v[i[3]] = 1; });
+    FAIL() << "no exception";
+  } catch (const invalid_compute_domain &ex) {
+    EXPECT_STREQ(ex.what(), "concurrency::parallel_for_each: invalid compute domain: extent[0] * "
+                            "... * extent[1] exceeds 2^32 - 1; ampvk runs those dimensions of a "
+                            "rank-4 domain along one axis");
+  }
+  EXPECT_EQ(out, std::vector<int>({0, 0}));
+}
+
 TEST(NonTiled, CapturedStructsAndLocalArrays) {
   const int n = 100;
   std::vector<float> in(n), out(n, 0.0f);

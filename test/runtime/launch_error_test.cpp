@@ -181,6 +181,13 @@ TEST(LaunchErrors, RankMismatchAndMissingBuffer) {
   tile_sum_closure k{{f.bin, {9, 8}}, {f.bout, {9, 8}}};
   std::string m = message_of<concurrency::runtime_exception>(desc_for(tile_sum_image(), &k, 1, 72));
   EXPECT_TRUE(contains(m, "rank-2")) << m;
+  m = message_of<concurrency::invalid_compute_domain>(desc_for(tile_sum_image(), &k, 17, 72));
+  EXPECT_EQ(m, "concurrency::parallel_for_each: invalid compute domain: rank 17; ampvk launches "
+               "ranks 1 to 16");
+  static const image_ref tiled_rank4 =
+      tile_sum_variant([](kernel_image_header &h) { h.rank = 4; });
+  m = message_of<concurrency::runtime_exception>(desc_for(tiled_rank4, &k, 4, 9, 8));
+  EXPECT_TRUE(contains(m, "ampvk: invalid kernel image: rank 4")) << m;
   tile_sum_closure no_buffer{{nullptr, {9, 8}}, {f.bout, {9, 8}}};
   m = message_of<concurrency::runtime_exception>(desc_for(tile_sum_image(), &no_buffer, 2, 9, 8));
   EXPECT_TRUE(contains(m, "has no storage")) << m;

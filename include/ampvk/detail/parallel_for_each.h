@@ -62,6 +62,8 @@ template <int N> const int *extent_data(const extent<N> &e) {
 
 template <int N, typename Kernel>
 void parallel_for_each(const extent<N> &compute_domain, const Kernel &kernel) {
+  static_assert(N >= 1 && N <= ampvk::max_compute_rank,
+                "ampvk launches compute domains of rank 1 to 16");
   detail::launch_kernel(detail::kernel_image<Kernel, N, 0, 0, 0>(), &kernel, N,
                         detail::extent_data(compute_domain), nullptr);
 }
@@ -69,6 +71,8 @@ void parallel_for_each(const extent<N> &compute_domain, const Kernel &kernel) {
 template <int N, typename Kernel>
 void parallel_for_each(const accelerator_view &av, const extent<N> &compute_domain,
                        const Kernel &kernel) {
+  static_assert(N >= 1 && N <= ampvk::max_compute_rank,
+                "ampvk launches compute domains of rank 1 to 16");
   detail::launch_kernel(detail::kernel_image<Kernel, N, 0, 0, 0>(), &kernel, N,
                         detail::extent_data(compute_domain), &av);
 }
