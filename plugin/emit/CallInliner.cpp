@@ -124,6 +124,15 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
     unsupported(Loc, "calling a function with '...' parameters");
     return {};
   }
+  // Every call is inlined, so call trees that branch at each level (template
+  // recursion such as f<N> calling f<N-1> twice) grow exponentially; stop
+  // with an error instead of compiling for minutes.
+  if (++InlinedCalls > MaxInlinedCalls) {
+    unsupported(Loc, "a kernel that inlines more than " + llvm::Twine(MaxInlinedCalls) +
+                         " function calls (ampvk inlines every call into the kernel; this "
+                         "one is the first over the limit)");
+    return {};
+  }
 
   // Evaluate the arguments in the caller's frame.
   auto NewFrame = std::make_unique<Frame>();

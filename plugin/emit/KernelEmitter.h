@@ -250,6 +250,9 @@ private:
   TypeLowering Types;
   CaptureLayout Captures;
   bool Failed = false;
+  // Calls inlined into this kernel so far (CallInliner.cpp).
+  unsigned InlinedCalls = 0;
+  static constexpr unsigned MaxInlinedCalls = 10000;
 
   SpvId PushVar = 0;
   llvm::DenseMap<int, SpvId> BufferVars;

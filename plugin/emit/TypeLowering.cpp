@@ -3,6 +3,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 using namespace ampvk;
@@ -72,6 +73,11 @@ SpvId TypeLowering::lower(QualType T, Layout L, SourceLocation Loc) {
     SpvId Elem = lower(AT->getElementType(), L, Loc);
     if (!Elem)
       return 0;
+    if (AT->getSize().isZero() || AT->getSize().getActiveBits() > 32) {
+      OnError(Loc, "an array of " + llvm::toString(AT->getSize(), 10, false) +
+                       " elements (SPIR-V arrays have 1 to 2^32-1 elements)");
+      return 0;
+    }
     auto Len = static_cast<std::uint32_t>(AT->getSize().getZExtValue());
     if (L == Layout::Explicit) {
       Result = B.typeArray(Elem, Len, /*Unique=*/true);

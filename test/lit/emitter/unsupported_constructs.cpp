@@ -161,3 +161,23 @@ void pointers_that_work(array_view<int, 1> v) {
     v[i] = p[-1] + *(q + 1) + sum_two(&a[1]) + sum_two(p);
   });
 }
+
+// A zero-length array (a GNU extension) has no SPIR-V type.
+void zero_length_array(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    int empty[0]; // expected-error {{an array of 0 elements (SPIR-V arrays have 1 to 2^32-1 elements) is not supported in a kernel by ampvk yet}}
+    v[i] = 1;
+  });
+}
+
+// Every call is inlined: a call tree that doubles at each level stops at the
+// limit with an error instead of compiling for minutes; a smaller one compiles.
+template <int N> int doubling(int x) restrict(amp) {
+  int y = doubling<N - 1>(x); // expected-error {{a kernel that inlines more than 10000 function calls (ampvk inlines every call into the kernel; this one is the first over the limit) is not supported in a kernel by ampvk yet}}
+  return y + doubling<N - 1>(y ^ N);
+}
+template <> int doubling<0>(int x) restrict(amp) { return x + 1; }
+void exponential_inlining(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { v[i] = doubling<14>(v[i]); }); // expected-note {{while compiling this kernel for the device}}
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { v[i] = doubling<6>(v[i]); });
+}
