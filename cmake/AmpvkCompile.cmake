@@ -9,6 +9,7 @@ set_target_properties(ampvk PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_D
 
 function(ampvk_enable target)
   target_compile_options(${target} PRIVATE -fplugin=${AMPVK_PLUGIN_PATH} -fdeclspec
+    "SHELL:-include ${PROJECT_SOURCE_DIR}/include/ampvk/detail/hide_bsd_index.h"
     -Wall -Wextra -fplugin-arg-ampvk-Werror)
   add_dependencies(${target} ampvk-plugin)
   target_link_libraries(${target} PRIVATE ampvk)

@@ -25,7 +25,7 @@ install(EXPORT ampvkTargets NAMESPACE ampvk:: DESTINATION ${CMAKE_INSTALL_LIBDIR
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/ampvk-config.cmake.in
   ${CMAKE_BINARY_DIR}/install-files/ampvk-config.cmake
   INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/ampvk
-  PATH_VARS CMAKE_INSTALL_LIBDIR)
+  PATH_VARS CMAKE_INSTALL_LIBDIR CMAKE_INSTALL_INCLUDEDIR)
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/install-files/ampvk-config-version.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_BINARY_DIR}/install-files/ampvk-config.cmake

@@ -4,12 +4,17 @@
 // checks restrict(amp) code and compiles every parallel_for_each kernel to
 // SPIR-V, and -fdeclspec for the properties (av.extent, t_idx.tile_extent).
 //
-// This header deliberately includes no C string headers: glibc's <strings.h>
-// declares a global function index() that would clash with concurrency::index
-// after `using namespace concurrency;`.
+// glibc's <strings.h> (included by <cstring>) declares a global function
+// index() that would clash with concurrency::index after
+// `using namespace concurrency;`; hide_bsd_index.h keeps it out, and says what
+// to do when <cstring> came first without ampvk's flags.
 #ifndef AMPVK_AMP_H
 #define AMPVK_AMP_H
 
+#include <ampvk/detail/hide_bsd_index.h>
+#if defined(_STRINGS_H) && !defined(AMPVK_BSD_INDEX_HIDDEN)
+#warning "ampvk: <cstring>/<strings.h> was included before <amp.h>, so glibc's BSD function index() is global and 'index<N>' after 'using namespace concurrency' is ambiguous; include <amp.h> first, or compile with the flags of 'pkg-config --cflags ampvk' (they pre-include ampvk/detail/hide_bsd_index.h)"
+#endif
 #include <ampvk/detail/keywords.h>
 #include <ampvk/exceptions.h>
 #include <ampvk/detail/index.h>

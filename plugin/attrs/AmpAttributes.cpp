@@ -135,6 +135,11 @@ llvm::StringRef ampvk::getAmpClassName(const CXXRecordDecl *RD) {
 }
 
 llvm::StringRef ampvk::getAmpClassName(QualType T) {
+  // Callers pass the types of whatever they look at, and after an error some
+  // of those (the object of a call that was rejected, a missing argument) are
+  // null.
+  if (T.isNull())
+    return llvm::StringRef();
   return getAmpClassName(T.getNonReferenceType()->getAsCXXRecordDecl());
 }
 

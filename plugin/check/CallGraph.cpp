@@ -18,6 +18,8 @@
 
 #include <deque>
 
+#include <optional>
+
 using namespace clang;
 using namespace ampvk;
 
@@ -247,6 +249,31 @@ private:
 };
 } // namespace
 
+// Calling the standard library from a kernel is the most common C++ AMP
+// mistake; say what to write instead.
+static std::optional<std::string> standardLibraryAlternative(const FunctionDecl *FD) {
+  if (!FD->isInStdNamespace() || !FD->getIdentifier())
+    return std::nullopt;
+  static const struct {
+    const char *Name, *Helper;
+  } Helpers[] = {
+      {"min", "template <class T> T amp_min(T a, T b) restrict(cpu, amp) "
+              "{ return b < a ? b : a; }"},
+      {"max", "template <class T> T amp_max(T a, T b) restrict(cpu, amp) "
+              "{ return a < b ? b : a; }"},
+      {"abs", "template <class T> T amp_abs(T x) restrict(cpu, amp) { return x < 0 ? -x : x; }"},
+      {"swap", "template <class T> void amp_swap(T &a, T &b) restrict(cpu, amp) "
+               "{ T t = a; a = b; b = t; }"},
+  };
+  for (const auto &H : Helpers)
+    if (FD->getName() == H.Name)
+      return std::string("the C++ standard library is not restrict(amp); use a helper such as "
+                         "'") +
+             H.Helper + "'";
+  return std::string("the C++ standard library is not restrict(amp); write a "
+                     "restrict(cpu, amp) function that does the same");
+}
+
 void ampvk::analyzeCallGraph(CheckContext &C) {
   bfs(C, true, true, C.Reachable);
   bfs(C, false, true, C.ReachableNonTiled);
@@ -257,6 +284,8 @@ void ampvk::analyzeCallGraph(CheckContext &C) {
     if (Decl->getLocation().isValid() && !Decl->isImplicit())
       C.Diags.note(Decl->getLocation(),
                    describeFunction(NC.Callee) + " declared here without restrict(amp)");
+    if (std::optional<std::string> Instead = standardLibraryAlternative(NC.Callee))
+      C.Diags.note(NC.Loc, *Instead);
     C.noteCallChain(NC.Caller);
   }
 

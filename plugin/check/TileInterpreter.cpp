@@ -98,7 +98,7 @@ bool Interpreter::isTiledIndex(QualType T) {
 }
 
 bool Interpreter::isGlobalMemoryClass(QualType T) {
-  llvm::StringRef N = getAmpClassName(T.getNonReferenceType());
+  llvm::StringRef N = getAmpClassName(T);
   return N == "array" || N == "array_view";
 }
 

@@ -1,6 +1,9 @@
 // A C++ AMP program written the way users write them, built only through
 // `pkg-config ampvk` (see run_consumer.sh): Microsoft's tiled matrix
-// multiplication walkthrough, checked against a host computation.
+// multiplication walkthrough, checked against a host computation. It includes
+// <cstring> before <amp.h> and names index<2> unqualified, as ported programs
+// do: ampvk's flags keep glibc's BSD index() out of the way.
+#include <cstring>
 #include <amp.h>
 #include <iostream>
 #include <vector>
@@ -34,7 +37,8 @@ int main() {
         sum += la[row][k] * lb[k][col];
       t.barrier.wait();
     }
-    cv[t.global] = sum;
+    index<2> at = t.global;
+    cv[at] = sum;
   });
   cv.synchronize();
 

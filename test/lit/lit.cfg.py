@@ -1,6 +1,8 @@
 # lit configuration for the compiler tests: -verify diagnostics and SPIR-V
 # FileCheck tests. Substitutions:
 #   %ampxx      clang++-19 with <amp.h> and the ampvk plugin, compiling only
+#   %ampxx-bare the same without the pre-included hide_bsd_index.h
+#   %ampxx-obj  the same as %ampxx, writing an object file
 #   %spirv-dis  spirv-dis
 import os
 import lit.formats
@@ -11,11 +13,16 @@ config.suffixes = [".cpp"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.ampvk_build_dir, "test", "lit")
 
-ampxx = "{} -std=c++17 -fsyntax-only -fdeclspec -I{} -fplugin={}".format(
-    config.clangxx, config.ampvk_include_dir, config.ampvk_plugin)
-ampxx_obj = "{} -std=c++17 -c -fdeclspec -I{} -fplugin={}".format(
-    config.clangxx, config.ampvk_include_dir, config.ampvk_plugin)
+# The flags of `pkg-config --cflags ampvk`, which pre-include hide_bsd_index.h;
+# %ampxx-bare leaves that out (for the test of what happens without it).
+ampvk_flags = "-fdeclspec -I{0} -fplugin={1}".format(
+    config.ampvk_include_dir, config.ampvk_plugin)
+preinclude = "-include {}/ampvk/detail/hide_bsd_index.h".format(config.ampvk_include_dir)
+ampxx = "{} -std=c++17 -fsyntax-only {} {}".format(config.clangxx, ampvk_flags, preinclude)
+ampxx_bare = "{} -std=c++17 -fsyntax-only {}".format(config.clangxx, ampvk_flags)
+ampxx_obj = "{} -std=c++17 -c {} {}".format(config.clangxx, ampvk_flags, preinclude)
 config.substitutions.append(("%ampxx-obj", ampxx_obj))
+config.substitutions.append(("%ampxx-bare", ampxx_bare))
 config.substitutions.append(("%ampxx", ampxx))
 config.substitutions.append(("%spirv-dis", config.spirv_dis))
 config.substitutions.append(("%spirv-val", config.spirv_val))
