@@ -10,13 +10,13 @@
 //          -fplugin-arg-ampvk-Wno-NAME        silences the ampvk warning NAME
 //          -fplugin-arg-ampvk-Werror=NAME     makes the ampvk warning NAME an error
 //          -fplugin-arg-ampvk-Werror          makes every ampvk warning an error
-//                                             (names: AmpDiagnostics.h, docs/diagnostics.md)
+//                                             (names: diag/Warnings.def, docs/diagnostics.md)
 //
 // When checking found errors (or Clang did), no kernel is compiled: the
 // emitter's "not supported yet" would only repeat them.
 //
 //===----------------------------------------------------------------------===//
-#include "AmpDiagnostics.h"
+#include "diag/AmpDiagnostics.h"
 #include "KernelCollector.h"
 #include "check/RestrictionChecker.h"
 #include "embed/KernelImageEmbedder.h"
@@ -115,8 +115,8 @@ private:
     std::error_code EC;
     llvm::raw_fd_ostream OS(Path, EC);
     if (EC) {
-      AmpDiagnostics(CI.getDiagnostics())
-          .error(Req.Loc, "ampvk: cannot write " + Path + ": " + EC.message());
+      AmpDiagnostics(CI.getDiagnostics()).report(Req.Loc, ampdiag::err_dump_write)
+          << Path << EC.message();
       return;
     }
     OS.write(reinterpret_cast<const char *>(Words.data()), Words.size() * 4);
@@ -152,11 +152,7 @@ protected:
       else if (AmpWarning W; (A.starts_with("Werror=") && warningByName(A.drop_front(7), W)))
         Opts.Warnings.AsError[static_cast<unsigned>(W)] = true;
       else {
-        DiagnosticsEngine &D = CI.getDiagnostics();
-        D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
-                                   "ampvk: unknown plugin argument '%0' (known: "
-                                   "dump-spirv=DIR, no-opt, Wno-NAME, Werror=NAME, Werror; "
-                                   "warning names: %1)"))
+        AmpDiagnostics(CI.getDiagnostics()).report(SourceLocation(), ampdiag::err_plugin_argument)
             << Arg << allWarningNames();
         return false;
       }

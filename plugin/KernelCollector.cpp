@@ -1,7 +1,7 @@
 //===- KernelCollector.cpp ------------------------------------------------===//
 #include "KernelCollector.h"
 
-#include "AmpDiagnostics.h"
+#include "diag/AmpDiagnostics.h"
 #include "attrs/AmpAttributes.h"
 
 #include "clang/AST/DeclTemplate.h"

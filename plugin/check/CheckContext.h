@@ -23,7 +23,7 @@
 #ifndef AMPVK_PLUGIN_CHECK_CHECKCONTEXT_H
 #define AMPVK_PLUGIN_CHECK_CHECKCONTEXT_H
 
-#include "AmpDiagnostics.h"
+#include "diag/AmpDiagnostics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"

@@ -9,7 +9,7 @@
 #ifndef AMPVK_PLUGIN_CHECK_RESTRICTIONCHECKER_H
 #define AMPVK_PLUGIN_CHECK_RESTRICTIONCHECKER_H
 
-#include "AmpDiagnostics.h"
+#include "diag/AmpDiagnostics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/PPCallbacks.h"

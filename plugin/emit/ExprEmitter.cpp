@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
 
-#include "AmpDiagnostics.h"
+#include "diag/AmpDiagnostics.h"
 #include "attrs/AmpAttributes.h"
 
 #include "clang/AST/ParentMapContext.h"

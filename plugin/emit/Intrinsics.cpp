@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
 
-#include "AmpDiagnostics.h"
+#include "diag/AmpDiagnostics.h"
 
 using namespace clang;
 using namespace ampvk;

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
 
-#include "AmpDiagnostics.h"
+#include "diag/AmpDiagnostics.h"
 #include "attrs/AmpAttributes.h"
 
 #include "clang/AST/Attr.h"

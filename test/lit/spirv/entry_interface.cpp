@@ -1,0 +1,155 @@
+// RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
+// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/kernel1.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/kernel2.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/kernel3.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/kernel4.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/kernel5.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.aliased.spv
+// RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel0.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel1.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel2.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel3.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel4.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel5.spv
+// RUN: %spirv-dis %t.noopt/kernel0.spv | FileCheck %s --check-prefix=T1
+// RUN: %spirv-dis %t.noopt/kernel1.spv | FileCheck %s --check-prefix=T2
+// RUN: %spirv-dis %t.noopt/kernel2.spv | FileCheck %s --check-prefix=T3
+// RUN: %spirv-dis %t.noopt/kernel3.spv | FileCheck %s --check-prefix=F1
+// RUN: %spirv-dis %t.noopt/kernel4.spv | FileCheck %s --check-prefix=F2
+// RUN: %spirv-dis %t.noopt/kernel5.spv | FileCheck %s --check-prefix=F3
+// The kernel's entry point: GLCompute "main", with the invocation-id builtins
+// it reads (t.global: GlobalInvocationId, t.local: LocalInvocationId,
+// t.tile: WorkgroupId; legalization drops the ones a kernel does not read).
+// C++ AMP's last dimension is x: tile<D0, D1, D2> is LocalSize D2 D1 D0, and
+// index component k of a rank-N index is id component N-1-k. Non-tiled
+// kernels use 64-thread workgroups (64x1x1, 8x8x1, 4x4x4). Each captured
+// array_view is a StorageBuffer in descriptor set 0 whose binding is its
+// position in the lambda object (here the explicit capture order), and an
+// array_view<const T> is NonWritable. Every local/tile/group term is scaled by
+// its own constant so the component that feeds it can be found.
+#include <amp.h>
+using namespace concurrency;
+
+void tiled1(array_view<int, 1> out, array_view<const int, 1> a, array_view<const float, 1> b) {
+  parallel_for_each(out.extent.tile<32>(), [a, out, b](tiled_index<32> t) restrict(amp) {
+    out[t.global] = a[t.global] + (int)b[t.global] + t.local[0] * 1000 + t.tile[0] * 100000;
+  });
+}
+void tiled2(array_view<int, 2> out) {
+  parallel_for_each(out.extent.tile<4, 16>(), [=](tiled_index<4, 16> t) restrict(amp) {
+    out[t.global] = t.local[0] * 1000 + t.local[1] + t.tile[0] * 100000 + t.tile[1] * 10000000;
+  });
+}
+void tiled3(array_view<int, 3> out) {
+  parallel_for_each(out.extent.tile<2, 4, 8>(), [=](tiled_index<2, 4, 8> t) restrict(amp) {
+    out[t.global] = t.local[0] * 1000000 + t.local[1] * 1000 + t.local[2];
+  });
+}
+void flat1(array_view<int, 1> out) {
+  parallel_for_each(out.extent, [=](concurrency::index<1> i) restrict(amp) { out[i] = i[0]; });
+}
+void flat2(array_view<int, 2> out) {
+  parallel_for_each(out.extent, [=](concurrency::index<2> i) restrict(amp) {
+    out[i] = i[0] * 1000 + i[1];
+  });
+}
+void flat3(array_view<int, 3> out) {
+  parallel_for_each(out.extent, [=](concurrency::index<3> i) restrict(amp) {
+    out[i] = i[0] * 1000000 + i[1] * 1000 + i[2];
+  });
+}
+
+// tile<32>, reading global, local and tile; three views, two of them const.
+// T1: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id{{$}}
+// T1: OpExecutionMode %main LocalSize 32 1 1
+// T1-DAG: OpDecorate %global_id BuiltIn GlobalInvocationId
+// T1-DAG: OpDecorate %local_id BuiltIn LocalInvocationId
+// T1-DAG: OpDecorate %group_id BuiltIn WorkgroupId
+// T1-DAG: OpDecorate %a DescriptorSet 0
+// T1-DAG: OpDecorate %a Binding 0
+// T1-DAG: OpDecorate %a NonWritable
+// T1-DAG: OpDecorate %out DescriptorSet 0
+// T1-DAG: OpDecorate %out Binding 1
+// T1-DAG: OpDecorate %b DescriptorSet 0
+// T1-DAG: OpDecorate %b Binding 2
+// T1-DAG: OpDecorate %b NonWritable
+// T1-DAG: %a = OpVariable %{{[_a-zA-Z0-9]+}} StorageBuffer
+// T1-DAG: %out = OpVariable %{{[_a-zA-Z0-9]+}} StorageBuffer
+// T1-DAG: %b = OpVariable %{{[_a-zA-Z0-9]+}} StorageBuffer
+// T1-NOT: OpDecorate %out NonWritable
+// T1: %[[L:[0-9]+]] = OpLoad %v3int %local_id
+// T1: %[[G:[0-9]+]] = OpLoad %v3int %group_id
+// T1-DAG: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
+// T1-DAG: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
+// T1: OpIMul %int %[[LX]] %int_1000{{$}}
+// T1: OpIMul %int %[[GX]] %int_100000{{$}}
+
+// tile<4, 16>: LocalSize 16 4 1; local[0] is y, local[1] is x.
+// T2: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id{{$}}
+// T2: OpExecutionMode %main LocalSize 16 4 1
+// T2: %[[L:[0-9]+]] = OpLoad %v3int %local_id
+// T2: %[[G:[0-9]+]] = OpLoad %v3int %group_id
+// T2-DAG: %[[LY:[0-9]+]] = OpCompositeExtract %int %[[L]] 1
+// T2-DAG: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
+// T2-DAG: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[G]] 1
+// T2-DAG: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
+// T2: %[[M:[0-9]+]] = OpIMul %int %[[LY]] %int_1000{{$}}
+// T2-NEXT: OpIAdd %int %[[M]] %[[LX]]
+// T2: OpIMul %int %[[GY]] %int_100000{{$}}
+// T2: OpIMul %int %[[GX]] %int_10000000{{$}}
+
+// tile<2, 4, 8>: LocalSize 8 4 2; local[0] is z.
+// T3: OpEntryPoint GLCompute %main "main" %global_id %local_id{{$}}
+// T3: OpExecutionMode %main LocalSize 8 4 2
+// T3: %[[L:[0-9]+]] = OpLoad %v3int %local_id
+// T3-DAG: %[[LZ:[0-9]+]] = OpCompositeExtract %int %[[L]] 2
+// T3-DAG: %[[LY:[0-9]+]] = OpCompositeExtract %int %[[L]] 1
+// T3-DAG: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
+// T3: OpIMul %int %[[LZ]] %int_1000000{{$}}
+// T3: OpIMul %int %[[LY]] %int_1000{{$}}
+// T3: OpIAdd %int %{{[0-9]+}} %[[LX]]
+
+// Non-tiled: only GlobalInvocationId; 64-thread workgroups; the bounds check
+// compares id component c with header word c.
+// F1: OpEntryPoint GLCompute %main "main" %global_id{{$}}
+// F1: OpExecutionMode %main LocalSize 64 1 1
+// F1: OpDecorate %global_id BuiltIn GlobalInvocationId
+// F1: %[[G:[0-9]+]] = OpLoad %v3int %global_id
+// F1-NEXT: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
+// F1-NEXT: %[[P:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0
+// F1-NEXT: %[[N:[0-9]+]] = OpLoad %int %[[P]]
+// F1-NEXT: OpUGreaterThanEqual %bool %[[GX]] %[[N]]
+
+// F2: OpEntryPoint GLCompute %main "main" %global_id{{$}}
+// F2: OpExecutionMode %main LocalSize 8 8 1
+// F2: %[[G:[0-9]+]] = OpLoad %v3int %global_id
+// F2: OpCompositeExtract %int %[[G]] 0
+// F2: OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0{{$}}
+// F2: OpCompositeExtract %int %[[G]] 1
+// F2: OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_1{{$}}
+// F2: OpLogicalOr
+// F2-DAG: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[G]] 1
+// F2-DAG: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
+// The index object: i[0] is y, i[1] is x.
+// F2: %[[E0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX:[0-9]+]] %int_0{{$}}
+// F2-NEXT: OpStore %[[E0]] %[[GY]]
+// F2-NEXT: %[[E1:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX]] %int_1{{$}}
+// F2-NEXT: OpStore %[[E1]] %[[GX]]
+
+// F3: OpEntryPoint GLCompute %main "main" %global_id{{$}}
+// F3: OpExecutionMode %main LocalSize 4 4 4
+// F3: %[[G:[0-9]+]] = OpLoad %v3int %global_id
+// F3: OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_2{{$}}
+// F3: OpLogicalOr
+// F3-DAG: %[[GZ:[0-9]+]] = OpCompositeExtract %int %[[G]] 2
+// F3-DAG: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[G]] 1
+// F3-DAG: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
+// The index object: i[0] is z, i[1] is y, i[2] is x.
+// F3: %[[E0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX:[0-9]+]] %int_0{{$}}
+// F3-NEXT: OpStore %[[E0]] %[[GZ]]
+// F3-NEXT: %[[E1:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX]] %int_1{{$}}
+// F3-NEXT: OpStore %[[E1]] %[[GY]]
+// F3-NEXT: %[[E2:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX]] %int_2{{$}}
+// F3-NEXT: OpStore %[[E2]] %[[GX]]
