@@ -1,6 +1,7 @@
 //===- AmpvkPlugin.cpp - The ampvk Clang plugin ---------------------------===//
 //
 // Runs before CodeGen (AddBeforeMainAction) on the finished AST:
+//   0. find the kernels the translation unit launches (kernel/)
 //   1. check the restrict(amp) rules (check/)
 //   2. compile every kernel to SPIR-V (emit/), legalize/optimize/validate (spirv/)
 //   3. embed each kernel image in the host object (embed/)
@@ -17,7 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "diag/AmpDiagnostics.h"
-#include "KernelCollector.h"
+#include "emit/KernelEmitter.h"
+#include "kernel/Kernel.h"
 #include "check/RestrictionChecker.h"
 #include "embed/KernelImageEmbedder.h"
 #include "embed/KernelImageWriter.h"
@@ -48,65 +50,63 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     AmpDiagnostics Diags(CI.getDiagnostics(), Opts.Warnings);
-    checkRestrictions(Ctx, Diags, Log.get(), Diags.hasErrors());
+    std::vector<Kernel> Kernels = findKernels(Ctx);
+    checkRestrictions(Ctx, Diags, Kernels, Log.get(), Diags.hasErrors());
     if (Diags.hasErrors())
       return;
     unsigned Index = 0;
-    for (KernelSite &Site : collectKernels(Ctx, Diags)) {
+    for (const Kernel &K : Kernels) {
       std::string Name = "kernel" + std::to_string(Index++);
-      std::optional<CompiledKernel> K = compile(Ctx, Diags, Site.Request, Name);
-      if (!K)
+      std::optional<KernelCode> Code = compile(Ctx, Diags, K, /*AliasedBuffers=*/false, Name);
+      if (!Code)
         continue;
-      std::vector<std::uint32_t> AliasedSpirv;
-      if (needsAliasedVariant(*K)) {
-        KernelRequest Aliased = Site.Request;
-        Aliased.AliasedBuffers = true;
-        std::optional<CompiledKernel> KA = compile(Ctx, Diags, Aliased, Name + ".aliased");
-        if (!KA)
+      if (needsAliasedVariant(*Code)) {
+        std::optional<KernelCode> Aliased =
+            compile(Ctx, Diags, K, /*AliasedBuffers=*/true, Name + ".aliased");
+        if (!Aliased)
           continue;
-        AliasedSpirv = std::move(KA->Spirv);
+        Code->AliasedSpirv = std::move(Aliased->Spirv);
       }
       if (Diags.hasErrors())
         continue;
-      if (!embedKernelImage(Ctx, Site.ImageFunction,
-                            writeKernelImage(Site.Request, *K, AliasedSpirv)))
-        Diags.internal(Site.Request.Loc, "kernel_image<> has an unexpected shape");
+      if (!embedKernelImage(Ctx, K.ImageFunction, writeKernelImage(K, *Code)))
+        Diags.internal(K.LaunchLoc, "kernel_image<> has an unexpected shape");
     }
   }
 
 private:
   // Emits, legalizes, optimizes and validates one kernel; diagnoses failures.
-  std::optional<CompiledKernel> compile(ASTContext &Ctx, AmpDiagnostics &Diags,
-                                        const KernelRequest &Req, const std::string &Name) {
-    KernelEmitter Emitter(Ctx, Diags, Req);
-    std::optional<CompiledKernel> K = Emitter.run();
-    if (!K)
+  std::optional<KernelCode> compile(ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
+                                    bool AliasedBuffers, const std::string &Name) {
+    KernelEmitter Emitter(Ctx, Diags, K, AliasedBuffers);
+    std::optional<KernelCode> Code = Emitter.run();
+    if (!Code)
       return std::nullopt;
-    SpirvPipelineResult R = runSpirvPipeline(K->Spirv, Opts.Optimize);
-    dump(Name, Req, R.Ok ? R.Words : K->Spirv);
+    SpirvPipelineResult R = runSpirvPipeline(Code->Spirv, Opts.Optimize);
+    dump(Name, K, R.Ok ? R.Words : Code->Spirv);
     if (!R.Ok) {
-      Diags.internal(Req.CallOperator->getLocation(),
+      Diags.internal(K.CallOperator->getLocation(),
                      "the kernel's SPIR-V did not pass SPIRV-Tools:\n" + R.Messages +
-                         "module:\n" + disassemble(K->Spirv));
+                         "module:\n" + disassemble(Code->Spirv));
       return std::nullopt;
     }
-    K->Spirv = std::move(R.Words);
-    return K;
+    Code->Spirv = std::move(R.Words);
+    return Code;
   }
 
   // Two bindings may turn out to be views of the same data, and SPIR-V assumes
   // storage buffers do not alias unless decorated; only a kernel that writes
   // can observe the difference.
-  static bool needsAliasedVariant(const CompiledKernel &K) {
-    if (K.Captures.Bindings.size() < 2)
+  static bool needsAliasedVariant(const KernelCode &Code) {
+    if (Code.Captures.Bindings.size() < 2)
       return false;
-    for (const CaptureBinding &B : K.Captures.Bindings)
+    for (const CaptureBinding &B : Code.Captures.Bindings)
       if (B.Access & binding_writes)
         return true;
     return false;
   }
 
-  void dump(const std::string &Name, const KernelRequest &Req,
+  void dump(const std::string &Name, const Kernel &K,
             const std::vector<std::uint32_t> &Words) {
     if (Opts.DumpDir.empty())
       return;
@@ -115,7 +115,7 @@ private:
     std::error_code EC;
     llvm::raw_fd_ostream OS(Path, EC);
     if (EC) {
-      AmpDiagnostics(CI.getDiagnostics()).report(Req.Loc, ampdiag::err_dump_write)
+      AmpDiagnostics(CI.getDiagnostics()).report(K.LaunchLoc, ampdiag::err_dump_write)
           << Path << EC.message();
       return;
     }

@@ -284,7 +284,7 @@ private:
 } // namespace
 
 void ampvk::collectAmpFunctions(CheckContext &C) {
-  for (const KernelInfo &K : C.Kernels)
+  for (const Kernel &K : C.Kernels)
     if (K.CallOperator && K.CallOperator->hasBody() && isAmpRestricted(K.CallOperator))
       C.AmpFunctions.insert(K.CallOperator);
   forEachFunction(C.Ctx, FunctionSet::Definitions, [&](const FunctionDecl *FD) {

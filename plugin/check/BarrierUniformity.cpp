@@ -40,7 +40,7 @@ public:
 
   void discard() override { Map.clear(); }
 
-  void finish(CheckContext &C, const KernelInfo &) override {
+  void finish(CheckContext &C, const Kernel &) override {
     for (auto &KV : Map) {
       const Found &F = KV.second;
       std::string Name = "tile_barrier::" + F.Barrier->getNameAsString();

@@ -41,7 +41,7 @@ std::string ampvk::describeFunction(const FunctionDecl *FD) {
 static void bfs(CheckContext &C, bool Tiled, bool NonTiled,
                 llvm::DenseMap<const FunctionDecl *, CheckContext::Reach> &Out) {
   std::deque<const FunctionDecl *> Queue;
-  for (const KernelInfo &K : C.Kernels) {
+  for (const Kernel &K : C.Kernels) {
     if ((K.Tiled && !Tiled) || (!K.Tiled && !NonTiled))
       continue;
     const FunctionDecl *Op = definitionOf(K.CallOperator);
@@ -58,7 +58,7 @@ static void bfs(CheckContext &C, bool Tiled, bool NonTiled,
     auto It = C.Calls.find(F);
     if (It == C.Calls.end())
       continue;
-    const KernelInfo *K = Out[F].Kernel;
+    const Kernel *K = Out[F].Kernel;
     for (const CallEdge &E : It->second) {
       const FunctionDecl *Callee = definitionOf(E.Callee);
       if (!C.AmpFunctions.count(Callee) || Out.count(Callee))

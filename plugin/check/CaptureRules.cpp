@@ -78,7 +78,7 @@ void ampvk::checkLambdaCaptures(CheckContext &C, const LambdaExpr *LE, bool IsKe
   }
 }
 
-static void checkFunctor(CheckContext &C, const KernelInfo &K) {
+static void checkFunctor(CheckContext &C, const Kernel &K) {
   AmpDiagnostics &D = C.Diags;
   const CXXRecordDecl *RD = K.KernelClass;
   if (!isUsableRecord(RD))
@@ -147,7 +147,7 @@ static void checkFunctor(CheckContext &C, const KernelInfo &K) {
 
 void ampvk::checkKernelCaptures(CheckContext &C) {
   llvm::DenseSet<const CXXRecordDecl *> Done;
-  for (const KernelInfo &K : C.Kernels) {
+  for (const Kernel &K : C.Kernels) {
     if (!K.KernelClass || K.KernelClass->isInvalidDecl() || !Done.insert(K.KernelClass).second)
       continue;
     if (K.Lambda)

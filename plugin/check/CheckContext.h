@@ -4,7 +4,7 @@
 // the rule groups over it, each in its own file:
 //
 //   RestrictionSyntax.cpp     restrict(...) spelling, placement, redeclarations
-//   KernelSignatureRules.cpp  the kernels: operator(), its parameter, launch site
+//   KernelSignatureRules.cpp  the kernels (kernel/Kernel.h): operator(), its parameter
 //   CaptureRules.cpp          what a kernel (or an amp lambda) may capture
 //   AmpTypeRules.cpp          types and declarations allowed in restrict(amp) code
 //   AmpBodyRules.cpp          expressions and statements of restrict(amp) bodies
@@ -24,11 +24,13 @@
 #define AMPVK_PLUGIN_CHECK_CHECKCONTEXT_H
 
 #include "diag/AmpDiagnostics.h"
+#include "kernel/Kernel.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -39,19 +41,6 @@ namespace ampvk {
 
 struct RestrictMacroLog;
 
-// One kernel_image<K, Rank, T0, T1, T2> instantiation: one kernel launch shape.
-struct KernelInfo {
-  const clang::FunctionDecl *ImageFunction = nullptr;
-  const clang::CXXRecordDecl *KernelClass = nullptr; // null: not a class type
-  const clang::CXXMethodDecl *CallOperator = nullptr; // the one operator(), if usable
-  const clang::LambdaExpr *Lambda = nullptr;          // when the kernel is a lambda
-  int Rank = 1;
-  int Tile[3] = {0, 0, 0};
-  bool Tiled = false;
-  clang::SourceLocation LaunchLoc; // the user's parallel_for_each call
-  bool Valid = false; // operator() is restrict(amp), defined, and fits the launch
-};
-
 // A call from one function to another, as written (or implied: constructors,
 // destructors of locals and temporaries).
 struct CallEdge {
@@ -61,12 +50,17 @@ struct CallEdge {
 };
 
 struct CheckContext {
-  CheckContext(clang::ASTContext &Ctx, AmpDiagnostics &Diags) : Ctx(Ctx), Diags(Diags) {}
+  CheckContext(clang::ASTContext &Ctx, AmpDiagnostics &Diags,
+               const std::vector<Kernel> &Kernels)
+      : Ctx(Ctx), Diags(Diags), Kernels(Kernels) {}
 
   clang::ASTContext &Ctx;
   AmpDiagnostics &Diags;
 
-  std::vector<KernelInfo> Kernels;
+  const std::vector<Kernel> &Kernels;
+  // Kernels whose operator() is restrict(amp), defined, and fits the launch
+  // (KernelSignatureRules.cpp); the tile analysis runs on these only.
+  llvm::DenseSet<const Kernel *> ValidKernels;
   // Every restrict(amp) function definition to check (instantiations included,
   // dependent templates and intrinsics excluded), kernels' operator() first.
   llvm::SetVector<const clang::FunctionDecl *> AmpFunctions;
@@ -77,7 +71,7 @@ struct CheckContext {
   struct Reach {
     const clang::FunctionDecl *Caller = nullptr; // null for a kernel's operator()
     CallEdge Edge;
-    const KernelInfo *Kernel = nullptr;
+    const ampvk::Kernel *Kernel = nullptr;
   };
   llvm::DenseMap<const clang::FunctionDecl *, Reach> Reachable;
   // The same, from the non-tiled kernels only.
@@ -118,7 +112,6 @@ void forEachFunction(clang::ASTContext &Ctx, FunctionSet Set,
 
 // The rule groups, in the order checkRestrictions() runs them.
 void checkRestrictionSyntax(CheckContext &C);
-void collectKernelInfos(CheckContext &C);
 void checkKernelSignatures(CheckContext &C);
 void checkKernelCaptures(CheckContext &C);
 void collectAmpFunctions(CheckContext &C);

@@ -12,52 +12,11 @@
 #include "attrs/AmpAttributes.h"
 
 #include "clang/AST/DeclTemplate.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 using namespace ampvk;
 
 namespace {
-
-class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
-public:
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return true; }
-
-  std::vector<FunctionDecl *> Images;
-  llvm::DenseMap<const CXXRecordDecl *, const LambdaExpr *> Lambdas;
-  // Kernel type -> the first user call of parallel_for_each launching it.
-  llvm::DenseMap<const Type *, SourceLocation> Launches;
-
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->isTemplateInstantiation() && FD->hasBody() && isKernelImageTemplate(FD))
-      if (std::find(Images.begin(), Images.end(), FD) == Images.end())
-        Images.push_back(FD);
-    return true;
-  }
-  bool VisitLambdaExpr(LambdaExpr *LE) {
-    Lambdas.try_emplace(LE->getLambdaClass(), LE);
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
-    const FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD || !FD->getIdentifier() || FD->getName() != "parallel_for_each")
-      return true;
-    const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
-    if (!Args || Args->size() == 0)
-      return true;
-    const TemplateArgument &Last = Args->get(Args->size() - 1);
-    if (Last.getKind() != TemplateArgument::Type)
-      return true;
-    const Type *K = Last.getAsType().getCanonicalType().getTypePtr();
-    SourceLocation Loc = CE->getExprLoc();
-    // Prefer a call in user code over one inside <amp.h>.
-    auto It = Launches.find(K);
-    if (It == Launches.end())
-      Launches[K] = Loc;
-    return true;
-  }
-};
 
 std::string typeName(ASTContext &Ctx, QualType T) {
   PrintingPolicy P(Ctx.getLangOpts());
@@ -66,27 +25,27 @@ std::string typeName(ASTContext &Ctx, QualType T) {
   return T.getAsString(P);
 }
 
-std::string tileArgs(const KernelInfo &K) {
+std::string tileArgs(const Kernel &K) {
   std::string S;
   for (int I = 0; I < 3 && K.Tile[I]; ++I)
     S += (I ? ", " : "") + std::to_string(K.Tile[I]);
   return S;
 }
 
-std::string expectedParam(const KernelInfo &K) {
+std::string expectedParam(const Kernel &K) {
   if (K.Tiled)
     return "tiled_index<" + tileArgs(K) + ">";
   return "index<" + std::to_string(K.Rank) + ">";
 }
 
-std::string launchedOver(const KernelInfo &K) {
+std::string launchedOver(const Kernel &K) {
   if (K.Tiled)
     return "a tiled_extent<" + tileArgs(K) + ">";
   return "an extent<" + std::to_string(K.Rank) + ">";
 }
 
 // Does the kernel's parameter type fit the launch?
-bool paramFits(const KernelInfo &K, QualType T) {
+bool paramFits(const Kernel &K, QualType T) {
   T = T.getNonReferenceType().getUnqualifiedType();
   const auto *Spec =
       dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
@@ -117,50 +76,18 @@ bool paramFits(const KernelInfo &K, QualType T) {
 
 } // namespace
 
-void ampvk::collectKernelInfos(CheckContext &C) {
-  KernelFinder F;
-  F.TraverseDecl(C.Ctx.getTranslationUnitDecl());
-  for (FunctionDecl *FD : F.Images) {
-    const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
-    if (!Args || Args->size() != 5 || Args->get(0).getKind() != TemplateArgument::Type)
-      continue;
-    bool Integral = true;
-    for (int I = 1; I < 5; ++I)
-      Integral &= Args->get(I).getKind() == TemplateArgument::Integral;
-    if (!Integral)
-      continue;
-    KernelInfo K;
-    K.ImageFunction = FD;
-    QualType KT = Args->get(0).getAsType();
-    K.KernelClass = KT->getAsCXXRecordDecl();
-    K.Rank = static_cast<int>(Args->get(1).getAsIntegral().getExtValue());
-    for (int I = 0; I < 3; ++I)
-      K.Tile[I] = static_cast<int>(Args->get(2 + I).getAsIntegral().getExtValue());
-    K.Tiled = K.Tile[0] != 0;
-    auto It = F.Launches.find(KT.getCanonicalType().getTypePtr());
-    K.LaunchLoc = It != F.Launches.end() ? It->second : FD->getPointOfInstantiation();
-    if (K.KernelClass) {
-      auto L = F.Lambdas.find(K.KernelClass);
-      if (L != F.Lambdas.end())
-        K.Lambda = L->second;
-    }
-    C.Kernels.push_back(K);
-  }
-}
-
 void ampvk::checkKernelSignatures(CheckContext &C) {
   AmpDiagnostics &D = C.Diags;
-  for (KernelInfo &K : C.Kernels) {
+  for (const Kernel &K : C.Kernels) {
     if (!K.KernelClass || K.KernelClass->isInvalidDecl()) {
       D.error(K.LaunchLoc, "the kernel of parallel_for_each must be a lambda or a class "
                            "with operator()");
       continue;
     }
     const CXXRecordDecl *RD = K.KernelClass;
-    DeclarationName CallName = C.Ctx.DeclarationNames.getCXXOperatorName(OO_Call);
     const CXXMethodDecl *Op = nullptr;
     bool Bad = false;
-    for (const NamedDecl *ND : RD->lookup(CallName)) {
+    for (const NamedDecl *ND : K.CallOperatorDecls) {
       if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(ND)) {
         D.error(FTD->getLocation(),
                 K.Lambda ? "the kernel of parallel_for_each cannot be a generic lambda; "
@@ -247,7 +174,7 @@ void ampvk::checkKernelSignatures(CheckContext &C) {
       D.note(K.LaunchLoc, "kernel launched here");
       Ok = false;
     }
-    K.CallOperator = Op;
-    K.Valid = Ok;
+    if (Ok)
+      C.ValidKernels.insert(&K);
   }
 }

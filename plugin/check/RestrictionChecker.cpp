@@ -27,12 +27,12 @@ bool ampvk::isInSystemHeader(ASTContext &Ctx, SourceLocation Loc) {
 }
 
 void ampvk::checkRestrictions(ASTContext &Ctx, AmpDiagnostics &Diags,
-                              const RestrictMacroLog *Log, bool HadErrorsBefore) {
-  CheckContext C(Ctx, Diags);
+                              const std::vector<Kernel> &Kernels, const RestrictMacroLog *Log,
+                              bool HadErrorsBefore) {
+  CheckContext C(Ctx, Diags, Kernels);
   C.MacroLog = Log;
   C.HadErrorsBefore = HadErrorsBefore;
   checkRestrictionSyntax(C);
-  collectKernelInfos(C);
   checkKernelSignatures(C);
   checkKernelCaptures(C);
   collectAmpFunctions(C);

@@ -18,7 +18,7 @@
 using namespace clang;
 using namespace ampvk;
 
-bool ampvk::analyzeTiledKernel(CheckContext &C, const KernelInfo &K,
+bool ampvk::analyzeTiledKernel(CheckContext &C, const Kernel &K,
                                llvm::ArrayRef<TileListener *> Listeners) {
   tile::Interpreter I(C, Listeners);
   return I.run(K);
@@ -32,8 +32,8 @@ void ampvk::noteCallStack(CheckContext &C, llvm::ArrayRef<CallSite> Stack) {
 
 void ampvk::checkTiledKernels(CheckContext &C) {
   llvm::DenseSet<const FunctionDecl *> Done;
-  for (const KernelInfo &K : C.Kernels) {
-    if (!K.Valid || !K.Tiled || !K.CallOperator)
+  for (const Kernel &K : C.Kernels) {
+    if (!C.ValidKernels.count(&K) || !K.Tiled || !K.CallOperator)
       continue;
     const FunctionDecl *Op = definitionOf(K.CallOperator);
     if (!Op || !Op->getBody() || Op->isDependentContext() || !Done.insert(Op).second)

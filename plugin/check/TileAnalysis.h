@@ -95,13 +95,13 @@ public:
                            Uni Value, Uni Reach, bool ReadModifyWrite, const TileFlags &Flags,
                            llvm::ArrayRef<CallSite> Stack) {}
   // Called once the kernel is analyzed: report what was found.
-  virtual void finish(CheckContext &C, const KernelInfo &K) {}
+  virtual void finish(CheckContext &C, const Kernel &K) {}
   // The analysis gave up (too large): report nothing.
   virtual void discard() {}
 };
 
 // Analyzes one tiled kernel, telling the listeners; false if it gave up.
-bool analyzeTiledKernel(CheckContext &C, const KernelInfo &K,
+bool analyzeTiledKernel(CheckContext &C, const Kernel &K,
                         llvm::ArrayRef<TileListener *> Listeners);
 
 std::unique_ptr<TileListener> makeBarrierUniformityListener(CheckContext &C);

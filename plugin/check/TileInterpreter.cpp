@@ -64,7 +64,7 @@ bool State::sameAs(const State &O) const {
   return true;
 }
 
-bool Interpreter::run(const KernelInfo &K) {
+bool Interpreter::run(const Kernel &K) {
   const CXXMethodDecl *Op = K.CallOperator;
   const FunctionDecl *Def = definitionOf(Op);
   if (!Def || !Def->getBody() || Def->getNumParams() == 0)

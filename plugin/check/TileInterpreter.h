@@ -78,7 +78,7 @@ public:
       : C(C), Listeners(Listeners) {}
 
   // Analyzes one kernel, telling the listeners; false if it gave up.
-  bool run(const KernelInfo &K);
+  bool run(const Kernel &K);
 
 private:
   // TileInterpreter.cpp: helpers, state and memory.

@@ -81,7 +81,7 @@ public:
     Races.clear();
   }
 
-  void finish(CheckContext &C, const KernelInfo &) override {
+  void finish(CheckContext &C, const Kernel &) override {
     for (auto &KV : Races) {
       const Race &R = KV.second;
       std::string Name = "'" + R.VD->getNameAsString() + "'";

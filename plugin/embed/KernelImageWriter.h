@@ -7,15 +7,13 @@
 #ifndef AMPVK_PLUGIN_EMBED_KERNELIMAGEWRITER_H
 #define AMPVK_PLUGIN_EMBED_KERNELIMAGEWRITER_H
 
-#include "emit/KernelEmitter.h"
+#include "kernel/Kernel.h"
 
 #include <string>
 
 namespace ampvk {
 
-// AliasedSpirv is empty when the kernel needs no Aliased variant.
-std::string writeKernelImage(const KernelRequest &Req, const CompiledKernel &K,
-                             const std::vector<std::uint32_t> &AliasedSpirv);
+std::string writeKernelImage(const Kernel &K, const KernelCode &Code);
 
 } // namespace ampvk
 

@@ -69,7 +69,7 @@ SpvId KernelEmitter::bufferVariable(int Binding, SourceLocation Loc) {
   B.decorate(Var, spv::Decoration::Binding, {static_cast<std::uint32_t>(Binding)});
   // A read-only view of aliased data still sees other views' writes; the
   // optimizer would treat a NonWritable buffer as unchanging.
-  if (Req.AliasedBuffers)
+  if (AliasedBuffers)
     B.decorate(Var, spv::Decoration::Aliased);
   else if (Elem.isConstQualified())
     B.decorate(Var, spv::Decoration::NonWritable);
@@ -86,7 +86,7 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
   CallResult R;
   FenceKind Fence;
   if (Name.consume_front("barrier.")) {
-    if (!Req.Tiled) {
+    if (!K.Tiled) {
       unsupported(Loc, "a tile_barrier in a kernel that is not tiled");
       return R;
     }

@@ -18,7 +18,7 @@
 #define AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
 
 #include "ampvk/kernel_image.h"
-#include "emit/CaptureLayout.h"
+#include "kernel/Kernel.h"
 #include "emit/TypeLowering.h"
 #include "spirv/SpirvModuleBuilder.h"
 
@@ -40,26 +40,6 @@
 namespace ampvk {
 
 class AmpDiagnostics;
-
-// What the plugin knows about one kernel_image<K, Rank, T0, T1, T2> instance.
-struct KernelRequest {
-  const clang::CXXRecordDecl *KernelClass = nullptr;
-  const clang::CXXMethodDecl *CallOperator = nullptr;
-  int Rank = 1;
-  int Tile[3] = {0, 0, 0}; // C++ AMP dimension order; all zero when not tiled
-  bool Tiled = false;
-  // Decorate every storage buffer Aliased: the variant the runtime picks when
-  // two bindings are views of the same data.
-  bool AliasedBuffers = false;
-  clang::SourceLocation Loc;
-};
-
-struct CompiledKernel {
-  std::vector<std::uint32_t> Spirv;
-  std::uint32_t LocalSize[3] = {1, 1, 1}; // x, y, z
-  std::uint32_t TileStaticBytes = 0;
-  CaptureLayout Captures;
-};
 
 // A place in memory: a SPIR-V pointer with its storage class, or a byte offset
 // into the push-constant block (which is typed as an array of words).
@@ -86,11 +66,15 @@ struct PointerValue {
 
 class KernelEmitter {
 public:
-  KernelEmitter(clang::ASTContext &Ctx, AmpDiagnostics &Diags, const KernelRequest &Req);
+  // AliasedBuffers: decorate every storage buffer Aliased, for the variant
+  // the runtime picks when two bindings are views of the same data.
+  KernelEmitter(clang::ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
+                bool AliasedBuffers);
   ~KernelEmitter();
 
-  // Returns nothing when a diagnostic was reported.
-  std::optional<CompiledKernel> run();
+  // The kernel's SPIR-V as emitted (before SPIRV-Tools) and its launch facts
+  // (AliasedSpirv stays empty); nothing when a diagnostic was reported.
+  std::optional<KernelCode> run();
 
 private:
   friend class IntrinsicEmitter;
@@ -245,7 +229,8 @@ private:
 
   clang::ASTContext &Ctx;
   AmpDiagnostics &Diags;
-  KernelRequest Req;
+  const Kernel &K;
+  const bool AliasedBuffers;
   SpirvModuleBuilder B;
   TypeLowering Types;
   CaptureLayout Captures;

@@ -21,9 +21,9 @@ using spv::Op;
 static const std::uint32_t UntiledLocalSize[3][3] = {
     {64, 1, 1}, {8, 8, 1}, {4, 4, 4}};
 
-KernelEmitter::KernelEmitter(ASTContext &Ctx, AmpDiagnostics &Diags,
-                             const KernelRequest &Req)
-    : Ctx(Ctx), Diags(Diags), Req(Req),
+KernelEmitter::KernelEmitter(ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
+                             bool AliasedBuffers)
+    : Ctx(Ctx), Diags(Diags), K(K), AliasedBuffers(AliasedBuffers),
       Types(Ctx, B, [this](SourceLocation Loc, llvm::StringRef What) {
         unsupported(Loc, What);
       }) {}
@@ -35,7 +35,7 @@ void KernelEmitter::unsupported(SourceLocation Loc, const llvm::Twine &What) {
     return; // one precise diagnostic per kernel; later ones would be noise
   Failed = true;
   Diags.unsupported(Loc, What);
-  Diags.note(Req.CallOperator->getLocation(), "while compiling this kernel for the device");
+  Diags.note(K.CallOperator->getLocation(), "while compiling this kernel for the device");
 }
 
 void KernelEmitter::internalError(SourceLocation Loc, const llvm::Twine &What) {
@@ -43,7 +43,7 @@ void KernelEmitter::internalError(SourceLocation Loc, const llvm::Twine &What) {
     return;
   Failed = true;
   Diags.internal(Loc, What);
-  Diags.note(Req.CallOperator->getLocation(), "while compiling this kernel for the device");
+  Diags.note(K.CallOperator->getLocation(), "while compiling this kernel for the device");
 }
 
 void KernelEmitter::storeIndexComponents(const LValue &IndexObj, llvm::ArrayRef<SpvId> Comps) {
@@ -67,7 +67,7 @@ void KernelEmitter::storeIndexComponents(const LValue &IndexObj, llvm::ArrayRef<
     Cur = baseClass(Cur, RD->bases_begin()->getType()->getAsCXXRecordDecl(),
                     RD->getLocation());
   }
-  Diags.internal(Req.Loc, "concurrency::index has an unexpected layout");
+  Diags.internal(K.LaunchLoc, "concurrency::index has an unexpected layout");
   Failed = true;
 }
 
@@ -84,22 +84,22 @@ void KernelEmitter::bindKernelArgument(const ParmVarDecl *P, SpvId GlobalId, Spv
   };
   auto Components = [&](SpvId Vec) {
     llvm::SmallVector<SpvId, 3> Out;
-    if (Req.Rank <= 3) {
-      for (int D = 0; D < Req.Rank; ++D)
-        Out.push_back(Axis(Vec, static_cast<std::uint32_t>(Req.Rank - 1 - D)));
+    if (K.Rank <= 3) {
+      for (int D = 0; D < K.Rank; ++D)
+        Out.push_back(Axis(Vec, static_cast<std::uint32_t>(K.Rank - 1 - D)));
       return Out;
     }
     // Rank > 3 (never tiled): z runs over dimensions 0 .. Rank-3 together;
     // unfold it with their extents, which the runtime puts at the end of the
     // push block.
-    Out.resize(Req.Rank);
-    Out[Req.Rank - 1] = Axis(Vec, 0);
-    Out[Req.Rank - 2] = Axis(Vec, 1);
+    Out.resize(K.Rank);
+    Out[K.Rank - 1] = Axis(Vec, 0);
+    Out[K.Rank - 2] = Axis(Vec, 1);
     SpvId Z = Axis(Vec, 2);
     LValue Folded;
     Folded.K = LValue::Capture;
     Folded.Type = Ctx.IntTy;
-    for (int D = Req.Rank - 3; D >= 1; --D) {
+    for (int D = K.Rank - 3; D >= 1; --D) {
       SpvId Extent = loadCaptureWord(Folded, Captures.FoldedExtentOffset + 4 * (D - 1));
       Out[D] = unsignedOp(Op::OpUMod, intType(), 32, {Z, Extent});
       Z = unsignedOp(Op::OpUDiv, intType(), 32, {Z, Extent});
@@ -113,7 +113,7 @@ void KernelEmitter::bindKernelArgument(const ParmVarDecl *P, SpvId GlobalId, Spv
     auto Global = Components(GlobalId), Local = Components(LocalId),
          Group = Components(GroupId);
     llvm::SmallVector<SpvId, 3> Origin;
-    for (int D = 0; D < Req.Rank; ++D)
+    for (int D = 0; D < K.Rank; ++D)
       Origin.push_back(B.emit(Op::OpISub, intType(), {Global[D], Local[D]}));
     for (const FieldDecl *FD : RD->fields()) {
       llvm::StringRef Name = FD->getName();
@@ -131,7 +131,7 @@ void KernelEmitter::bindKernelArgument(const ParmVarDecl *P, SpvId GlobalId, Spv
 }
 
 bool KernelEmitter::emitEntryPoint() {
-  const CXXMethodDecl *Op = Req.CallOperator;
+  const CXXMethodDecl *Op = K.CallOperator;
   if (Op->getNumParams() != 1) {
     Diags.error(Op->getLocation(), "a kernel's operator() must take exactly one "
                                    "index<N> or tiled_index<...> parameter");
@@ -147,7 +147,7 @@ bool KernelEmitter::emitEntryPoint() {
                     " bytes (ampvk passes captures as push constants; at most " +
                     llvm::Twine(128 - launch_header_bytes - Folded) +
                     " bytes fit" +
-                    (Folded ? " beside the extents of a rank-" + std::to_string(Req.Rank) +
+                    (Folded ? " beside the extents of a rank-" + std::to_string(K.Rank) +
                                   " domain"
                             : std::string()) +
                     "; capture fewer or smaller objects)");
@@ -186,22 +186,22 @@ bool KernelEmitter::emitEntryPoint() {
   KernelFrame->IsKernel = true;
   KernelFrame->This.Target.K = LValue::Capture;
   KernelFrame->This.Target.ConstOffset = launch_header_bytes;
-  KernelFrame->This.Target.Type = Ctx.getRecordType(Req.KernelClass);
+  KernelFrame->This.Target.Type = Ctx.getRecordType(K.KernelClass);
   Frames.push_back(std::move(KernelFrame));
 
-  if (Req.Tiled) {
-    LocalSizeOut[0] = Req.Tile[Req.Rank - 1];
-    LocalSizeOut[1] = Req.Rank >= 2 ? Req.Tile[Req.Rank - 2] : 1;
-    LocalSizeOut[2] = Req.Rank >= 3 ? Req.Tile[Req.Rank - 3] : 1;
+  if (K.Tiled) {
+    LocalSizeOut[0] = K.Tile[K.Rank - 1];
+    LocalSizeOut[1] = K.Rank >= 2 ? K.Tile[K.Rank - 2] : 1;
+    LocalSizeOut[2] = K.Rank >= 3 ? K.Tile[K.Rank - 3] : 1;
   } else {
     for (int I = 0; I < 3; ++I)
-      LocalSizeOut[I] = UntiledLocalSize[std::min(Req.Rank, 3) - 1][I];
+      LocalSizeOut[I] = UntiledLocalSize[std::min(K.Rank, 3) - 1][I];
     // Threads that only pad the last workgroup stop here.
     LValue Header;
     Header.K = LValue::Capture;
     Header.Type = Ctx.IntTy;
     SpvId Outside = 0;
-    for (int C = 0; C < std::min(Req.Rank, 3); ++C) {
+    for (int C = 0; C < std::min(K.Rank, 3); ++C) {
       SpvId Id = B.emit(spv::Op::OpCompositeExtract, intType(), {GlobalId, static_cast<std::uint32_t>(C)});
       SpvId Limit = loadCaptureWord(Header, 4 * C);
       SpvId Out = B.emit(spv::Op::OpUGreaterThanEqual, boolType(), {Id, Limit});
@@ -229,16 +229,16 @@ bool KernelEmitter::emitEntryPoint() {
   return !failed();
 }
 
-std::optional<CompiledKernel> KernelEmitter::run() {
+std::optional<KernelCode> KernelEmitter::run() {
   B.addCapability(spv::Capability::Shader);
-  Captures = computeCaptureLayout(Ctx, Req.KernelClass, Req.Rank);
+  Captures = computeCaptureLayout(Ctx, K.KernelClass, K.Rank);
   if (!emitEntryPoint() || failed())
     return std::nullopt;
-  CompiledKernel K;
-  K.Spirv = B.finish();
+  KernelCode Code;
+  Code.Spirv = B.finish();
   for (int I = 0; I < 3; ++I)
-    K.LocalSize[I] = LocalSizeOut[I];
-  K.TileStaticBytes = TileStaticBytes;
-  K.Captures = Captures;
-  return K;
+    Code.LocalSize[I] = LocalSizeOut[I];
+  Code.TileStaticBytes = TileStaticBytes;
+  Code.Captures = Captures;
+  return Code;
 }

@@ -1,5 +1,5 @@
 //===- CaptureLayout.cpp --------------------------------------------------===//
-#include "CaptureLayout.h"
+#include "kernel/CaptureLayout.h"
 
 #include "attrs/AmpAttributes.h"
 
