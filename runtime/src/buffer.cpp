@@ -70,7 +70,7 @@ void buffer::make_host_current(bool for_write, bool discard_old) {
   // wait for or copy; host-only buffers (and all of them after teardown)
   // never reach the queue.
   unsigned s = state.load(std::memory_order_relaxed);
-  if (aliased) {
+  if (host_mapped) {
     // One copy: only wait until the GPU is done with the memory.
     queue &q = owner.queue();
     if (!(s & host_current))
@@ -93,14 +93,14 @@ void buffer::make_host_current(bool for_write, bool discard_old) {
 
 void evict_to_host(buffer &b) noexcept {
   try {
-    if (b.aliased) {
+    if (b.host_mapped) {
       // The mapping dies with the memory: give the host pointer a copy.
       auto *copy = new unsigned char[b.bytes ? b.bytes : 1];
       if (b.bytes)
         std::memcpy(copy, b.storage.mapped, b.bytes);
       b.shadow.reset(copy);
       b.host.store(copy, std::memory_order_release);
-      b.aliased = false;
+      b.host_mapped = false;
     } else if (!(b.state.load(std::memory_order_relaxed) & buffer::host_current)) {
       b.host_pointer();
       download(b.owner.queue(), b);
@@ -149,11 +149,11 @@ buffer *buffer_create(device *d, std::size_t bytes) {
   auto b = std::make_unique<buffer>(*d, bytes, false, nullptr);
   b->ensure_storage(); // array<T,N> lives on the device: fail here, not at first launch
   if (b->storage.mapped) {
-    b->aliased = true;
+    b->host_mapped = true;
     b->host.store(b->storage.mapped, std::memory_order_relaxed);
   }
   // Undefined contents are current everywhere: nothing to copy either way.
-  b->state.store(b->aliased ? unsigned(buffer::host_current)
+  b->state.store(b->host_mapped ? unsigned(buffer::host_current)
                             : unsigned(buffer::host_current | buffer::device_current),
                  std::memory_order_release);
   d->buffers.insert(b.get());
@@ -230,7 +230,7 @@ void buffer_host_modified(buffer *b) {
 void buffer_discard(buffer *b) {
   buffer &buf = checked(b, "buffer_discard");
   std::lock_guard<std::mutex> lock(buf.owner.mutex());
-  if (buf.aliased || buf.owner.closed())
+  if (buf.host_mapped || buf.owner.closed())
     return; // one copy: there is no transfer to skip
   // Undefined contents are current in both copies: the next launch uploads
   // nothing and a host access downloads nothing.

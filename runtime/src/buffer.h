@@ -26,8 +26,8 @@ public:
     host_current = 1u,
     // The device copy holds the current data.
     device_current = 2u,
-    // Aliased buffers only: a submitted kernel may still read the memory, so
-    // host writes must wait for it.
+    // Host-mapped buffers only: a submitted kernel may still read the memory,
+    // so host writes must wait for it.
     device_in_use = 4u,
   };
 
@@ -44,7 +44,7 @@ public:
 
   // The rest is guarded by the device mutex.
   device_allocation storage; // allocated on first device use for wrapped buffers
-  bool aliased = false;      // host == storage.mapped: one copy, no transfers
+  bool host_mapped = false;  // host == storage.mapped: one copy, no transfers
   std::unique_ptr<unsigned char[]> shadow;
   unsigned gpu_holds = 0;    // unfinished submissions that use this buffer
   bool orphaned = false;     // no references left; destroyed when gpu_holds drops to 0
@@ -56,7 +56,7 @@ public:
   // Allocates the host shadow of a runtime-owned buffer if needed.
   void *host_pointer();
   // Brings the host copy up to date (waits for writers, downloads); with
-  // for_write, also waits for readers of aliased memory and makes the host
+  // for_write, also waits for readers of host-mapped memory and makes the host
   // copy the only current one.
   void make_host_current(bool for_write, bool discard_old = false);
 };

@@ -80,7 +80,7 @@ void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipel
                      VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
   bool copied = false;
   for (const auto &u : uses)
-    if (!u.b->aliased && !(u.b->state.load(std::memory_order_relaxed) & buffer::device_current))
+    if (!u.b->host_mapped && !(u.b->state.load(std::memory_order_relaxed) & buffer::device_current))
       copied |= record_upload(q, f, *u.b);
   if (copied)
     memory_barrier(f.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
@@ -109,7 +109,7 @@ void mark_submitted(const std::vector<buffer_use> &uses, std::uint64_t serial) {
       b.last_write = serial;
     unsigned s = b.state.load(std::memory_order_relaxed);
     unsigned next;
-    if (b.aliased)
+    if (b.host_mapped)
       next = (writes ? 0u : (s & buffer::host_current)) | buffer::device_in_use;
     else
       next = writes ? unsigned(buffer::device_current) : (s | buffer::device_current);
