@@ -1,30 +1,22 @@
 //===- KernelImageWriter.cpp ----------------------------------------------===//
 #include "KernelImageWriter.h"
 
-#include "ampvk/kernel_image.h"
-
-#include <cstring>
+#include "ampvk/kernel_image_codec.h"
 
 using namespace ampvk;
 
 std::string ampvk::writeKernelImage(const KernelRequest &Req, const CompiledKernel &K,
                                     const std::vector<std::uint32_t> &AliasedSpirv) {
-  kernel_image_header H{};
-  H.magic = kernel_image_magic;
-  H.version = kernel_image_version;
+  // The encoder writes magic, version and the counts.
+  kernel_image_parts Parts;
+  kernel_image_header &H = Parts.header;
   for (int I = 0; I < 3; ++I)
     H.local_size[I] = K.LocalSize[I];
   H.rank = static_cast<std::uint32_t>(Req.Rank);
   H.tiled = Req.Tiled ? 1 : 0;
   H.push_size = K.Captures.PushSize;
   H.closure_size = K.Captures.ClosureSize;
-  H.num_bindings = static_cast<std::uint32_t>(K.Captures.Bindings.size());
-  H.spirv_words = static_cast<std::uint32_t>(K.Spirv.size());
   H.tile_static_bytes = K.TileStaticBytes;
-  H.aliased_spirv_words = static_cast<std::uint32_t>(AliasedSpirv.size());
-
-  std::string Out;
-  Out.append(reinterpret_cast<const char *>(&H), sizeof(H));
   for (unsigned I = 0; I < K.Captures.Bindings.size(); ++I) {
     const CaptureBinding &CB = K.Captures.Bindings[I];
     kernel_binding KB{};
@@ -34,9 +26,9 @@ std::string ampvk::writeKernelImage(const KernelRequest &Req, const CompiledKern
     KB.image_offset = CB.ImageOffset;
     KB.object_size = CB.ObjectSize;
     KB.access = CB.Access;
-    Out.append(reinterpret_cast<const char *>(&KB), sizeof(KB));
+    Parts.bindings.push_back(KB);
   }
-  Out.append(reinterpret_cast<const char *>(K.Spirv.data()), K.Spirv.size() * 4);
-  Out.append(reinterpret_cast<const char *>(AliasedSpirv.data()), AliasedSpirv.size() * 4);
-  return Out;
+  Parts.spirv = K.Spirv;
+  Parts.aliased_spirv = AliasedSpirv;
+  return encode_kernel_image(Parts);
 }
