@@ -10,7 +10,8 @@
 //       bindings and writes one. The runtime uses it when two bindings of a
 //       launch are the same buffer (two array_views of one vector).
 // The bytes come from a string literal and need not be aligned: read them with
-// memcpy, never by casting the pointer.
+// memcpy, never by casting the pointer. <ampvk/kernel_image_codec.h> is the one
+// encoder and decoder of this format.
 #ifndef AMPVK_KERNEL_IMAGE_H
 #define AMPVK_KERNEL_IMAGE_H
 

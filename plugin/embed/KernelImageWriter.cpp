@@ -1,30 +1,21 @@
 //===- KernelImageWriter.cpp ----------------------------------------------===//
 #include "KernelImageWriter.h"
 
-#include "ampvk/kernel_image.h"
-
-#include <cstring>
+#include "ampvk/kernel_image_codec.h"
 
 using namespace ampvk;
 
 std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code) {
-  const std::vector<std::uint32_t> &AliasedSpirv = Code.AliasedSpirv;
-  kernel_image_header H{};
-  H.magic = kernel_image_magic;
-  H.version = kernel_image_version;
+  // The encoder writes magic, version and the counts.
+  kernel_image_parts Parts;
+  kernel_image_header &H = Parts.header;
   for (int I = 0; I < 3; ++I)
     H.local_size[I] = Code.LocalSize[I];
   H.rank = static_cast<std::uint32_t>(K.Rank);
   H.tiled = K.Tiled ? 1 : 0;
   H.push_size = Code.Captures.PushSize;
   H.closure_size = Code.Captures.ClosureSize;
-  H.num_bindings = static_cast<std::uint32_t>(Code.Captures.Bindings.size());
-  H.spirv_words = static_cast<std::uint32_t>(Code.Spirv.size());
   H.tile_static_bytes = Code.TileStaticBytes;
-  H.aliased_spirv_words = static_cast<std::uint32_t>(AliasedSpirv.size());
-
-  std::string Out;
-  Out.append(reinterpret_cast<const char *>(&H), sizeof(H));
   for (unsigned I = 0; I < Code.Captures.Bindings.size(); ++I) {
     const CaptureBinding &CB = Code.Captures.Bindings[I];
     kernel_binding KB{};
@@ -34,9 +25,9 @@ std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code) {
     KB.image_offset = CB.ImageOffset;
     KB.object_size = CB.ObjectSize;
     KB.access = CB.Access;
-    Out.append(reinterpret_cast<const char *>(&KB), sizeof(KB));
+    Parts.bindings.push_back(KB);
   }
-  Out.append(reinterpret_cast<const char *>(Code.Spirv.data()), Code.Spirv.size() * 4);
-  Out.append(reinterpret_cast<const char *>(AliasedSpirv.data()), AliasedSpirv.size() * 4);
-  return Out;
+  Parts.spirv = Code.Spirv;
+  Parts.aliased_spirv = Code.AliasedSpirv;
+  return encode_kernel_image(Parts);
 }

@@ -9,6 +9,7 @@
 
 #include "device.h"
 #include "queue.h"
+#include "residency.h"
 #include "transfer.h"
 
 namespace ampvk {
@@ -65,54 +66,6 @@ void *buffer::host_pointer() {
   return shadow.get();
 }
 
-void buffer::make_host_current(bool for_write, bool discard_old) {
-  // Only GPU work opened the device, and only GPU work leaves anything to
-  // wait for or copy; host-only buffers (and all of them after teardown)
-  // never reach the queue.
-  unsigned s = state.load(std::memory_order_relaxed);
-  if (aliased) {
-    // One copy: only wait until the GPU is done with the memory.
-    queue &q = owner.queue();
-    if (!(s & host_current))
-      q.wait_for(last_write);
-    if (for_write && (s & device_in_use))
-      q.wait_for(last_use);
-    unsigned next = for_write ? unsigned(host_current) : (s | host_current);
-    if (q.done(last_use))
-      next &= ~unsigned(device_in_use);
-    state.store(next, std::memory_order_release);
-    return;
-  }
-  host_pointer();
-  if (!(s & host_current) && !discard_old) {
-    owner.check_usable();
-    download(owner.queue(), *this);
-  }
-  state.store(for_write ? unsigned(host_current) : (s | host_current), std::memory_order_release);
-}
-
-void evict_to_host(buffer &b) noexcept {
-  try {
-    if (b.aliased) {
-      // The mapping dies with the memory: give the host pointer a copy.
-      auto *copy = new unsigned char[b.bytes ? b.bytes : 1];
-      if (b.bytes)
-        std::memcpy(copy, b.storage.mapped, b.bytes);
-      b.shadow.reset(copy);
-      b.host.store(copy, std::memory_order_release);
-      b.aliased = false;
-    } else if (!(b.state.load(std::memory_order_relaxed) & buffer::host_current)) {
-      b.host_pointer();
-      download(b.owner.queue(), b);
-    }
-  } catch (const std::exception &e) {
-    std::fprintf(stderr, "ampvk: at exit, data of a live array could not be copied to the host: %s\n",
-                 e.what());
-  }
-  b.state.store(buffer::host_current, std::memory_order_release);
-  b.storage = device_allocation{};
-}
-
 void add_hold(buffer &b) noexcept { ++b.gpu_holds; }
 
 void drop_hold(buffer &b) noexcept {
@@ -132,7 +85,7 @@ buffer *buffer_wrap_host(device *d, void *host, std::size_t bytes) {
   // the buffer, so a view used only on the host costs nothing (and works even
   // during exit, after teardown).
   auto b = std::make_unique<buffer>(*d, bytes, true, host);
-  b->state.store(buffer::host_current, std::memory_order_release);
+  residency::created_wrapped(*b);
   std::lock_guard<std::mutex> lock(d->mutex());
   d->check_not_lost();
   d->buffers.insert(b.get());
@@ -148,14 +101,7 @@ buffer *buffer_create(device *d, std::size_t bytes) {
   d->check_usable();
   auto b = std::make_unique<buffer>(*d, bytes, false, nullptr);
   b->ensure_storage(); // array<T,N> lives on the device: fail here, not at first launch
-  if (b->storage.mapped) {
-    b->aliased = true;
-    b->host.store(b->storage.mapped, std::memory_order_relaxed);
-  }
-  // Undefined contents are current everywhere: nothing to copy either way.
-  b->state.store(b->aliased ? unsigned(buffer::host_current)
-                            : unsigned(buffer::host_current | buffer::device_current),
-                 std::memory_order_release);
+  residency::created_owned(*b);
   d->buffers.insert(b.get());
   return b.release();
 }
@@ -170,7 +116,7 @@ void buffer_release(buffer *b) noexcept {
     return;
   device &d = b->owner;
   std::lock_guard<std::mutex> lock(d.mutex());
-  if (b->wrapped && !(b->state.load(std::memory_order_relaxed) & buffer::host_current) &&
+  if (b->wrapped && !(b->state.load(std::memory_order_relaxed) & residency::host_current) &&
       !d.lost && !d.closed()) {
     // C++ AMP: destroying the last view synchronizes the data source.
     try {
@@ -199,7 +145,7 @@ std::size_t buffer_size(const buffer *b) { return checked(const_cast<buffer *>(b
 void *buffer_host_data(buffer *b, access a) {
   buffer &buf = checked(b, "buffer_host_data");
   unsigned s = buf.state.load(std::memory_order_acquire);
-  bool fast = a == access::read ? (s & buffer::host_current) != 0 : s == buffer::host_current;
+  bool fast = a == access::read ? (s & residency::host_current) != 0 : s == residency::host_current;
   if (fast) {
     void *h = buf.host.load(std::memory_order_acquire);
     if (h || buf.wrapped)
@@ -207,34 +153,33 @@ void *buffer_host_data(buffer *b, access a) {
   }
   std::lock_guard<std::mutex> lock(buf.owner.mutex());
   buf.owner.check_not_lost();
-  buf.make_host_current(a != access::read);
+  if (a == access::read)
+    residency::host_read(buf);
+  else
+    residency::host_write(buf);
   return buf.host_pointer();
 }
 
 void buffer_synchronize(buffer *b) {
   buffer &buf = checked(b, "buffer_synchronize");
-  if (buf.state.load(std::memory_order_acquire) & buffer::host_current)
+  if (buf.state.load(std::memory_order_acquire) & residency::host_current)
     return;
   std::lock_guard<std::mutex> lock(buf.owner.mutex());
   buf.owner.check_not_lost();
-  buf.make_host_current(false);
+  residency::host_read(buf);
 }
 
 void buffer_host_modified(buffer *b) {
   buffer &buf = checked(b, "buffer_host_modified");
   std::lock_guard<std::mutex> lock(buf.owner.mutex());
   buf.owner.check_not_lost();
-  buf.make_host_current(/*for_write=*/true, /*discard_old=*/true);
+  residency::host_write(buf, residency::old_contents::replaced);
 }
 
 void buffer_discard(buffer *b) {
   buffer &buf = checked(b, "buffer_discard");
   std::lock_guard<std::mutex> lock(buf.owner.mutex());
-  if (buf.aliased || buf.owner.closed())
-    return; // one copy: there is no transfer to skip
-  // Undefined contents are current in both copies: the next launch uploads
-  // nothing and a host access downloads nothing.
-  buf.state.store(buffer::host_current | buffer::device_current, std::memory_order_release);
+  residency::host_discard(buf);
 }
 
 void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t bytes) {
@@ -247,7 +192,8 @@ void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t by
   buf.owner.check_not_lost();
   // Host becomes the only current copy; a write of the whole buffer needs no
   // download of the old contents first.
-  buf.make_host_current(true, offset == 0 && bytes == buf.bytes);
+  residency::host_write(buf, offset == 0 && bytes == buf.bytes ? residency::old_contents::replaced
+                                                               : residency::old_contents::kept);
   if (bytes)
     std::memcpy(static_cast<unsigned char *>(buf.host_pointer()) + offset, src, bytes);
 }
@@ -260,7 +206,7 @@ void buffer_read(buffer *b, std::size_t offset, void *dst, std::size_t bytes) {
                                          concurrency::E_INVALIDARG_AMP);
   std::lock_guard<std::mutex> lock(buf.owner.mutex());
   buf.owner.check_not_lost();
-  buf.make_host_current(false);
+  residency::host_read(buf);
   if (bytes)
     std::memcpy(dst, static_cast<const unsigned char *>(buf.host_pointer()) + offset, bytes);
 }

@@ -8,6 +8,7 @@
 #include "buffer.h"
 #include "pipeline_cache.h"
 #include "queue.h"
+#include "residency.h"
 #include "runtime_state.h"
 #include "staging.h"
 #include "vk_error.h"
@@ -143,7 +144,7 @@ void device::teardown() noexcept {
   // Views still alive (globals destroyed after us, or leaked) keep working on
   // the host: their results are copied back now, while the driver still runs.
   for (buffer *b : buffers)
-    evict_to_host(*b);
+    residency::evict_to_host(*b);
   closed_ = true;
   open_.store(false, std::memory_order_release);
   queue_->detach();

@@ -16,6 +16,7 @@
 #include "kernel_image_reader.h"
 #include "pipeline_cache.h"
 #include "queue.h"
+#include "residency.h"
 #include "transfer.h"
 
 namespace ampvk {
@@ -80,7 +81,7 @@ void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipel
                      VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
   bool copied = false;
   for (const auto &u : uses)
-    if (!u.b->aliased && !(u.b->state.load(std::memory_order_relaxed) & buffer::device_current))
+    if (residency::needs_upload(*u.b))
       copied |= record_upload(q, f, *u.b);
   if (copied)
     memory_barrier(f.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
@@ -98,23 +99,6 @@ void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipel
                  VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
   for (const auto &u : uses)
     q.hold(f, *u.b);
-}
-
-void mark_submitted(const std::vector<buffer_use> &uses, std::uint64_t serial) {
-  for (const auto &u : uses) {
-    buffer &b = *u.b;
-    const bool writes = (u.access & binding_writes) != 0;
-    b.last_use = serial;
-    if (writes)
-      b.last_write = serial;
-    unsigned s = b.state.load(std::memory_order_relaxed);
-    unsigned next;
-    if (b.aliased)
-      next = (writes ? 0u : (s & buffer::host_current)) | buffer::device_in_use;
-    else
-      next = writes ? unsigned(buffer::device_current) : (s | buffer::device_current);
-    b.state.store(next, std::memory_order_release);
-  }
 }
 
 } // namespace
@@ -153,7 +137,8 @@ void launch(const launch_desc &desc) {
     q.abandon(f);
     throw;
   }
-  mark_submitted(uses, serial);
+  for (const auto &u : uses)
+    residency::device_submitted(*u.b, serial, (u.access & binding_writes) != 0);
 }
 
 } // namespace rt

@@ -25,25 +25,28 @@ std::vector<std::uint32_t> load_spirv(const std::string &name) {
   return words;
 }
 
+image_ref keep_image(const std::string &bytes) {
+  auto *storage = new std::string(1, '\0'); // deliberately never freed
+  *storage += bytes;
+  return {storage->data() + 1, bytes.size()};
+}
+
 image_ref make_image(const kernel_image_header &h, const std::vector<kernel_binding> &bindings,
                      const std::vector<std::uint32_t> &words) {
-  std::size_t size = sizeof h + bindings.size() * sizeof(kernel_binding) + words.size() * 4;
-  auto *storage = new std::string(size + 1, '\0'); // deliberately never freed
-  char *p = &(*storage)[1];
-  std::memcpy(p, &h, sizeof h);
-  std::memcpy(p + sizeof h, bindings.data(), bindings.size() * sizeof(kernel_binding));
-  std::memcpy(p + sizeof h + bindings.size() * sizeof(kernel_binding), words.data(),
-              words.size() * 4);
-  return {p, size};
+  return keep_image(encode_kernel_image({h, bindings, words, {}}));
+}
+
+void edit_header(std::string &bytes, void (*edit)(kernel_image_header &)) {
+  kernel_image_header h;
+  std::memcpy(&h, bytes.data(), sizeof h);
+  edit(h);
+  std::memcpy(&bytes[0], &h, sizeof h);
 }
 
 kernel_image_header header(std::uint32_t lx, std::uint32_t ly, std::uint32_t lz,
                            std::uint32_t rank, bool tiled, std::uint32_t push_size,
-                           std::uint32_t closure_size, std::uint32_t num_bindings,
-                           std::uint32_t tile_static_bytes) {
+                           std::uint32_t closure_size, std::uint32_t tile_static_bytes) {
   kernel_image_header h{};
-  h.magic = kernel_image_magic;
-  h.version = kernel_image_version;
   h.local_size[0] = lx;
   h.local_size[1] = ly;
   h.local_size[2] = lz;
@@ -51,7 +54,6 @@ kernel_image_header header(std::uint32_t lx, std::uint32_t ly, std::uint32_t lz,
   h.tiled = tiled ? 1 : 0;
   h.push_size = push_size;
   h.closure_size = closure_size;
-  h.num_bindings = num_bindings;
   h.tile_static_bytes = tile_static_bytes;
   return h;
 }
@@ -70,11 +72,9 @@ kernel_binding reference_binding(std::uint32_t host_offset, std::uint32_t bindin
 
 namespace {
 
-image_ref build(const std::string &name, kernel_image_header h,
+image_ref build(const std::string &name, const kernel_image_header &h,
                 const std::vector<kernel_binding> &bindings) {
-  std::vector<std::uint32_t> words = load_spirv(name);
-  h.spirv_words = static_cast<std::uint32_t>(words.size());
-  return make_image(h, bindings, words);
+  return make_image(h, bindings, load_spirv(name));
 }
 
 } // namespace
@@ -84,7 +84,7 @@ image_ref scale_offset_image() {
   static const image_ref image =
       build("scale_offset",
             header(64, 1, 1, 1, false, launch_header_bytes + sizeof(scale_offset_closure),
-                   sizeof(scale_offset_closure), 1),
+                   sizeof(scale_offset_closure)),
             {view_binding(0, 0, binding_reads | binding_writes)});
   return image;
 }
@@ -94,7 +94,7 @@ image_ref tile_sum_image() {
   static const image_ref image =
       build("tile_sum",
             header(2, 3, 1, 2, true, launch_header_bytes + sizeof(tile_sum_closure),
-                   sizeof(tile_sum_closure), 2, 6 * sizeof(int)),
+                   sizeof(tile_sum_closure), 6 * sizeof(int)),
             {view_binding(0, 0, binding_reads), view_binding(16, 1, binding_writes)});
   return image;
 }
@@ -104,7 +104,7 @@ image_ref array_reference_image() {
                 "layout the kernel was written for");
   static const image_ref image =
       build("array_reference",
-            header(32, 1, 1, 1, false, 48, sizeof(array_reference_closure), 1),
+            header(32, 1, 1, 1, false, 48, sizeof(array_reference_closure)),
             {reference_binding(0, 0, 32, sizeof(array_object), binding_writes)});
   return image;
 }

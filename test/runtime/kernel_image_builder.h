@@ -1,5 +1,5 @@
-// Builds kernel images the way the plugin lays them out (header, bindings,
-// SPIR-V words) around the hand-assembled test kernels.
+// Builds kernel images around the hand-assembled test kernels with the
+// encoder the plugin uses (<ampvk/kernel_image_codec.h>).
 #ifndef AMPVK_TEST_KERNEL_IMAGE_BUILDER_H
 #define AMPVK_TEST_KERNEL_IMAGE_BUILDER_H
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include <ampvk/kernel_image.h>
+#include <ampvk/kernel_image_codec.h>
 #include <ampvk/runtime.h>
 
 namespace ampvk_test {
@@ -24,13 +24,21 @@ std::vector<std::uint32_t> load_spirv(const std::string &name);
 // The runtime caches pipelines by image address, as plugin images are string
 // literals: test images are therefore never freed. They start one byte past
 // an aligned address so any unaligned read in the runtime would show.
+image_ref keep_image(const std::string &bytes);
+
+// Encodes and keeps an image; the encoder fills in magic, version and counts.
 image_ref make_image(const ampvk::kernel_image_header &header,
                      const std::vector<ampvk::kernel_binding> &bindings,
                      const std::vector<std::uint32_t> &words);
 
+// Rewrites the header of encoded bytes: how tests make the images the encoder
+// never writes (bad magic, other versions, inconsistent counts).
+void edit_header(std::string &bytes, void (*edit)(ampvk::kernel_image_header &));
+
+// The header fields the encoder does not derive.
 ampvk::kernel_image_header header(std::uint32_t lx, std::uint32_t ly, std::uint32_t lz,
                                   std::uint32_t rank, bool tiled, std::uint32_t push_size,
-                                  std::uint32_t closure_size, std::uint32_t num_bindings,
+                                  std::uint32_t closure_size,
                                   std::uint32_t tile_static_bytes = 0);
 
 ampvk::kernel_binding view_binding(std::uint32_t host_offset, std::uint32_t binding,

@@ -47,12 +47,13 @@ rt::launch_desc desc_for(image_ref image, const void *object, int rank, int e0, 
 // The tile_sum image with a modified header (a fresh image per call: the
 // runtime keys its pipeline cache by address).
 image_ref tile_sum_variant(void (*edit)(kernel_image_header &)) {
-  std::vector<std::uint32_t> words = load_spirv("tile_sum");
-  kernel_image_header h = header(2, 3, 1, 2, true, 48, 32, 2, 24);
-  h.spirv_words = static_cast<std::uint32_t>(words.size());
-  edit(h);
-  return make_image(h, {view_binding(0, 0, ampvk::binding_reads), view_binding(16, 1, ampvk::binding_writes)},
-                    words);
+  std::string bytes = ampvk::encode_kernel_image(
+      {header(2, 3, 1, 2, true, 48, 32, 24),
+       {view_binding(0, 0, ampvk::binding_reads), view_binding(16, 1, ampvk::binding_writes)},
+       load_spirv("tile_sum"),
+       {}});
+  edit_header(bytes, edit);
+  return keep_image(bytes);
 }
 
 template <typename Exception> std::string message_of(const rt::launch_desc &desc) {

@@ -1,0 +1,248 @@
+// The one encoder and decoder of kernel images (<ampvk/kernel_image.h>), used by
+// the plugin (plugin/embed/KernelImageWriter.cpp), the runtime
+// (runtime/src/kernel_image_reader.cpp) and the runtime tests. Header-only,
+// standard library only: no Clang, no Vulkan, and no exceptions (the decoder
+// returns its message), so every side can include it.
+//
+//   kernel_image_parts      what an image holds, as the encoder takes it
+//   encoded_header          the header the encoder writes for some parts
+//   encode_kernel_image     parts -> bytes
+//   decoded_kernel_image    what the decoder gives: header, bindings, and
+//                           pointers to the SPIR-V words inside the bytes
+//   decode_kernel_image     bytes -> decoded image, or an error that says the remedy
+//   copy_spirv              a decoded image's words, copied to aligned storage
+//   dump_kernel_image       text: one line per header field and per binding
+//
+// The bytes come from a string literal and need not be aligned: everything is
+// read with memcpy, never through a cast pointer. Words are written in host
+// order, which the format assumes is little-endian.
+#ifndef AMPVK_KERNEL_IMAGE_CODEC_H
+#define AMPVK_KERNEL_IMAGE_CODEC_H
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <ampvk/kernel_image.h>
+
+namespace ampvk {
+
+static_assert(sizeof(kernel_image_header) == 13 * 4, "kernel_image_header is 13 words");
+static_assert(sizeof(kernel_binding) == 6 * 4, "kernel_binding is 6 words");
+
+constexpr std::uint32_t spirv_magic = 0x07230203u;
+constexpr std::uint32_t spirv_header_words = 5;
+
+struct kernel_image_parts {
+  // magic, version, num_bindings, spirv_words and aliased_spirv_words are
+  // ignored: the encoder writes them from the constants and the vectors.
+  kernel_image_header header{};
+  std::vector<kernel_binding> bindings;
+  std::vector<std::uint32_t> spirv;
+  std::vector<std::uint32_t> aliased_spirv; // empty: no Aliased variant
+};
+
+inline kernel_image_header encoded_header(const kernel_image_parts &parts) {
+  kernel_image_header h = parts.header;
+  h.magic = kernel_image_magic;
+  h.version = kernel_image_version;
+  h.num_bindings = static_cast<std::uint32_t>(parts.bindings.size());
+  h.spirv_words = static_cast<std::uint32_t>(parts.spirv.size());
+  h.aliased_spirv_words = static_cast<std::uint32_t>(parts.aliased_spirv.size());
+  return h;
+}
+
+// Writes what it is given; decode_kernel_image is the one that checks.
+inline std::string encode_kernel_image(const kernel_image_parts &parts) {
+  const kernel_image_header h = encoded_header(parts);
+  std::string out;
+  out.reserve(sizeof h + parts.bindings.size() * sizeof(kernel_binding) +
+              (parts.spirv.size() + parts.aliased_spirv.size()) * 4);
+  out.append(reinterpret_cast<const char *>(&h), sizeof h);
+  out.append(reinterpret_cast<const char *>(parts.bindings.data()),
+             parts.bindings.size() * sizeof(kernel_binding));
+  out.append(reinterpret_cast<const char *>(parts.spirv.data()), parts.spirv.size() * 4);
+  out.append(reinterpret_cast<const char *>(parts.aliased_spirv.data()),
+             parts.aliased_spirv.size() * 4);
+  return out;
+}
+
+struct decoded_kernel_image {
+  const char *bytes = nullptr; // the image itself (the runtime's pipeline cache key)
+  std::size_t size = 0;
+  kernel_image_header header{};
+  std::vector<kernel_binding> bindings;
+  const char *spirv = nullptr; // header.spirv_words unaligned little-endian words
+  // header.aliased_spirv_words words of the Aliased variant, or null.
+  const char *aliased_spirv = nullptr;
+};
+
+namespace kernel_image_codec_detail {
+
+inline std::string invalid(const std::string &why) {
+  return "ampvk: invalid kernel image: " + why +
+         ". The kernel was not compiled by a matching ampvk plugin, or the binary is corrupt; "
+         "rebuild it with the ampvk that provides this runtime.";
+}
+
+inline std::string hex(std::uint32_t value) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%08X", value);
+  return text;
+}
+
+inline std::string check_header(const kernel_image_header &h) {
+  using std::to_string;
+  if (h.magic != kernel_image_magic)
+    return invalid("bad magic " + hex(h.magic) + " (expected " + hex(kernel_image_magic) +
+                   ", \"AMPK\")");
+  if (h.version != kernel_image_version)
+    return invalid("format version " + to_string(h.version) + ", this runtime reads version " +
+                   to_string(kernel_image_version));
+  if (h.rank < 1 || h.rank > max_compute_rank || (h.tiled && h.rank > 3))
+    return invalid("rank " + to_string(h.rank));
+  if (h.push_size % 4 != 0)
+    return invalid("push_size " + to_string(h.push_size) + " is not a multiple of 4");
+  if (h.push_size != 0 && h.push_size < launch_header_bytes + std::uint64_t(h.closure_size) +
+                                            4 * folded_extent_words(h.rank))
+    return invalid("push_size " + to_string(h.push_size) +
+                   " cannot hold the launch header and a " + to_string(h.closure_size) +
+                   "-byte kernel object" + (h.rank > 3 ? " and the folded extents" : ""));
+  for (int d = 0; d < 3; ++d)
+    if (h.local_size[d] == 0)
+      return invalid("local_size[" + to_string(d) + "] is 0");
+  return {};
+}
+
+inline std::string check_bindings(const kernel_image_header &h,
+                                  const std::vector<kernel_binding> &bindings) {
+  using std::to_string;
+  std::vector<bool> seen(h.num_bindings, false);
+  for (std::size_t i = 0; i < bindings.size(); ++i) {
+    const kernel_binding &b = bindings[i];
+    const std::string which = "binding entry " + to_string(i);
+    if (b.binding >= h.num_bindings || seen[b.binding])
+      return invalid(which + " uses descriptor binding " + to_string(b.binding) +
+                     "; bindings must be 0.." + to_string(h.num_bindings) + "-1, each once");
+    seen[b.binding] = true;
+    if (std::uint64_t(b.host_offset) + sizeof(void *) > h.closure_size)
+      return invalid(which + " reads a pointer at offset " + to_string(b.host_offset) +
+                     " of a " + to_string(h.closure_size) + "-byte kernel object");
+    if (b.kind == static_cast<std::uint32_t>(binding_kind::array_reference)) {
+      if (std::uint64_t(b.image_offset) + b.object_size > h.push_size)
+        return invalid(which + " copies " + to_string(b.object_size) + " bytes to offset " +
+                       to_string(b.image_offset) + " of a " + to_string(h.push_size) +
+                       "-byte push block");
+    } else if (b.kind != static_cast<std::uint32_t>(binding_kind::array_view)) {
+      return invalid(which + " has unknown kind " + to_string(b.kind));
+    }
+  }
+  return {};
+}
+
+} // namespace kernel_image_codec_detail
+
+// Fills `image` and returns an empty string when the bytes are a well-formed
+// image of this version; otherwise returns the message to report (a bad image
+// means a mismatched or corrupt build, and the message says so).
+inline std::string decode_kernel_image(const char *bytes, std::size_t size,
+                                       decoded_kernel_image &image) {
+  using namespace kernel_image_codec_detail;
+  using std::to_string;
+  image = decoded_kernel_image{};
+  image.bytes = bytes;
+  image.size = size;
+  if (!bytes || size < sizeof(kernel_image_header))
+    return invalid("it is " + to_string(bytes ? size : 0) + " bytes, shorter than its header");
+  std::memcpy(&image.header, bytes, sizeof image.header);
+  const kernel_image_header &h = image.header;
+  std::string error = check_header(h);
+  if (!error.empty())
+    return error;
+
+  const std::uint64_t bindings_bytes = std::uint64_t(h.num_bindings) * sizeof(kernel_binding);
+  const std::uint64_t expected = sizeof(kernel_image_header) + bindings_bytes +
+                                 (std::uint64_t(h.spirv_words) + h.aliased_spirv_words) * 4;
+  if (expected > size)
+    return invalid("it is " + to_string(size) + " bytes but its header describes " +
+                   to_string(expected));
+  if (h.spirv_words < spirv_header_words)
+    return invalid("it holds no SPIR-V module");
+
+  image.bindings.resize(h.num_bindings);
+  std::memcpy(image.bindings.data(), bytes + sizeof(kernel_image_header), bindings_bytes);
+  image.spirv = bytes + sizeof(kernel_image_header) + bindings_bytes;
+  if (h.aliased_spirv_words) {
+    if (h.aliased_spirv_words < spirv_header_words)
+      return invalid("its Aliased variant has " + to_string(h.aliased_spirv_words) +
+                     " SPIR-V words, fewer than a module header");
+    image.aliased_spirv = image.spirv + std::size_t(h.spirv_words) * 4;
+  }
+  error = check_bindings(h, image.bindings);
+  if (!error.empty())
+    return error;
+  std::uint32_t magic = 0;
+  std::memcpy(&magic, image.spirv, 4);
+  if (magic != spirv_magic)
+    return invalid("the SPIR-V module starts with " + hex(magic) +
+                   ", not the SPIR-V magic number");
+  return {};
+}
+
+// The SPIR-V words of the plain or (when there is one) the Aliased variant,
+// copied to aligned storage (for vkCreateShaderModule).
+inline std::vector<std::uint32_t> copy_spirv(const decoded_kernel_image &image,
+                                             bool aliased = false) {
+  const bool variant = aliased && image.aliased_spirv;
+  std::vector<std::uint32_t> words(variant ? image.header.aliased_spirv_words
+                                           : image.header.spirv_words);
+  std::memcpy(words.data(), variant ? image.aliased_spirv : image.spirv, words.size() * 4);
+  return words;
+}
+
+// One line per header field, then one per binding entry, e.g.
+//   rank 2
+//   binding 1: kind array_view, host_offset 16, binding 1, image_offset 0, object_size 0, access writes
+inline std::string dump_kernel_image(const decoded_kernel_image &image) {
+  using std::to_string;
+  const kernel_image_header &h = image.header;
+  std::string out;
+  auto line = [&out](const std::string &name, const std::string &value) {
+    out += name + " " + value + "\n";
+  };
+  line("magic", kernel_image_codec_detail::hex(h.magic));
+  line("version", to_string(h.version));
+  line("local_size", to_string(h.local_size[0]) + " " + to_string(h.local_size[1]) + " " +
+                         to_string(h.local_size[2]));
+  line("rank", to_string(h.rank));
+  line("tiled", to_string(h.tiled));
+  line("push_size", to_string(h.push_size));
+  line("closure_size", to_string(h.closure_size));
+  line("num_bindings", to_string(h.num_bindings));
+  line("spirv_words", to_string(h.spirv_words));
+  line("tile_static_bytes", to_string(h.tile_static_bytes));
+  line("aliased_spirv_words", to_string(h.aliased_spirv_words));
+  for (std::size_t i = 0; i < image.bindings.size(); ++i) {
+    const kernel_binding &b = image.bindings[i];
+    std::string kind =
+        b.kind == static_cast<std::uint32_t>(binding_kind::array_view)        ? "array_view"
+        : b.kind == static_cast<std::uint32_t>(binding_kind::array_reference) ? "array_reference"
+                                                                               : to_string(b.kind);
+    std::string access = (b.access & binding_reads) && (b.access & binding_writes) ? "reads|writes"
+                         : (b.access & binding_reads)                            ? "reads"
+                         : (b.access & binding_writes)                           ? "writes"
+                                                                                  : "none";
+    line("binding " + to_string(i) + ":",
+         "kind " + kind + ", host_offset " + to_string(b.host_offset) + ", binding " +
+             to_string(b.binding) + ", image_offset " + to_string(b.image_offset) +
+             ", object_size " + to_string(b.object_size) + ", access " + access);
+  }
+  return out;
+}
+
+} // namespace ampvk
+
+#endif

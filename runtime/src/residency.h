@@ -1,0 +1,80 @@
+// Residency: which copies of a buffer hold its current data, and every change
+// to that record. The record is buffer::state, one atomic word of the bits
+// below; only residency.cpp writes it, under the device mutex once the buffer
+// is shared (created_wrapped runs before). Other files read it (the lock-free
+// fast path of buffer_host_data is an atomic load and a compare) and call the
+// transitions named here:
+//
+//   created        created_wrapped, created_owned
+//   host           host_read, host_write, host_discard
+//   device         needs_upload (query), device_submitted (launch's reads/writes)
+//   retired        noticed by host_read/host_write: a host-mapped buffer whose
+//                  last user finished stops being device_in_use
+//   evicted        evict_to_host (exit teardown)
+//
+// A host-mapped buffer (buffer::host_mapped) has one copy, the mapping, so its
+// host_current means "no submitted kernel writes it" and device_current is
+// never set; device_in_use tells host writers to wait for kernels that read it.
+#ifndef AMPVK_RUNTIME_RESIDENCY_H
+#define AMPVK_RUNTIME_RESIDENCY_H
+
+#include <cstdint>
+
+#include "buffer.h"
+
+namespace ampvk {
+namespace rt {
+namespace residency {
+
+enum bits : unsigned {
+  // The host copy holds the current data and no submitted kernel writes it.
+  host_current = 1u,
+  // The device copy holds the current data.
+  device_current = 2u,
+  // Host-mapped buffers only: a submitted kernel may still read the memory, so
+  // host writes must wait for it.
+  device_in_use = 4u,
+};
+
+// A new wrapped buffer (array_view): the caller's memory is the current copy.
+void created_wrapped(buffer &b) noexcept;
+// A new runtime-owned buffer (array) whose storage was just allocated: it
+// becomes host-mapped when the storage is mapped. Its undefined contents are
+// current everywhere.
+void created_owned(buffer &b) noexcept;
+
+// What a host access needs first.
+enum class old_contents {
+  kept,     // the host reads or changes part of the data: bring it up to date
+  replaced, // the host writes all of it (or already did): nothing to download
+};
+
+// Device mutex held. Waits for the kernels that write b and downloads if the
+// host copy is stale; afterwards the host copy is current.
+void host_read(buffer &b);
+// Device mutex held. As host_read (unless old is replaced), also waits for the
+// kernels that still read host-mapped memory; afterwards the host copy is the
+// only current one.
+void host_write(buffer &b, old_contents old = old_contents::kept);
+// Device mutex held. The contents become undefined, so both copies count as
+// current: the next launch uploads nothing, the next host access downloads
+// nothing. Nothing to do for host-mapped buffers or after teardown.
+void host_discard(buffer &b) noexcept;
+
+// Device mutex held. Whether a launch must upload the host copy before use.
+bool needs_upload(const buffer &b) noexcept;
+// Device mutex held. A submission with the given serial reads b, and with
+// writes also writes it: the device copy becomes current (the only one after
+// a write) and the host waits for that submission before using b.
+void device_submitted(buffer &b, std::uint64_t serial, bool writes) noexcept;
+
+// Process exit, GPU idle, device mutex held: makes the host copy current and
+// the only one, and frees the device memory. The buffer stays usable from the
+// host (buffer_host_data's fast path) until its owner releases it.
+void evict_to_host(buffer &b) noexcept;
+
+} // namespace residency
+} // namespace rt
+} // namespace ampvk
+
+#endif

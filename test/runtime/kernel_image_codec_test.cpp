@@ -1,0 +1,218 @@
+// The kernel image codec (<ampvk/kernel_image_codec.h>) on its own: encode ->
+// decode gives back what was encoded, and truncated or corrupt images give the
+// documented errors, each with its remedy. No Vulkan, no runtime.
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include <ampvk/kernel_image_codec.h>
+
+using namespace ampvk;
+
+namespace {
+
+const char *const remedy =
+    ". The kernel was not compiled by a matching ampvk plugin, or the binary is corrupt; "
+    "rebuild it with the ampvk that provides this runtime.";
+
+// A SPIR-V module header followed by `extra` words; the codec checks only the magic.
+std::vector<std::uint32_t> module_words(std::uint32_t extra, std::uint32_t tag) {
+  std::vector<std::uint32_t> words = {spirv_magic, 0x00010300u, 0, 100, 0};
+  for (std::uint32_t i = 0; i < extra; ++i)
+    words.push_back(tag + i);
+  return words;
+}
+
+kernel_image_parts tiled_parts() {
+  kernel_image_parts p;
+  p.header.local_size[0] = 2;
+  p.header.local_size[1] = 3;
+  p.header.local_size[2] = 1;
+  p.header.rank = 2;
+  p.header.tiled = 1;
+  p.header.push_size = 64;
+  p.header.closure_size = 32;
+  p.header.tile_static_bytes = 24;
+  p.header.magic = 1; // ignored by the encoder, as are the counts
+  p.header.num_bindings = 9;
+  p.bindings = {
+      {static_cast<std::uint32_t>(binding_kind::array_view), 0, 0, 0, 0, binding_reads},
+      {static_cast<std::uint32_t>(binding_kind::array_reference), 16, 1, 48, 16,
+       binding_reads | binding_writes},
+  };
+  p.spirv = module_words(2, 0x100);
+  p.aliased_spirv = module_words(1, 0x200);
+  return p;
+}
+
+// The runtime decodes string literals in place: decode from an odd address.
+struct unaligned {
+  std::vector<char> storage;
+  explicit unaligned(const std::string &bytes) : storage(bytes.size() + 1) {
+    std::memcpy(storage.data() + 1, bytes.data(), bytes.size());
+  }
+  const char *data() const { return storage.data() + 1; }
+};
+
+std::string error_of(const std::string &bytes, std::size_t size) {
+  unaligned copy(bytes);
+  decoded_kernel_image image;
+  return decode_kernel_image(copy.data(), size, image);
+}
+std::string error_of(const std::string &bytes) { return error_of(bytes, bytes.size()); }
+
+// The message for `why`, exactly as the runtime reports it.
+std::string invalid(const std::string &why) {
+  return "ampvk: invalid kernel image: " + why + remedy;
+}
+
+std::string with_header(kernel_image_parts p, void (*edit)(kernel_image_header &)) {
+  std::string bytes = encode_kernel_image(p);
+  kernel_image_header h;
+  std::memcpy(&h, bytes.data(), sizeof h);
+  edit(h);
+  std::memcpy(&bytes[0], &h, sizeof h);
+  return bytes;
+}
+
+std::string with_binding(kernel_image_parts p, std::size_t i, void (*edit)(kernel_binding &)) {
+  edit(p.bindings[i]);
+  return encode_kernel_image(p);
+}
+
+} // namespace
+
+TEST(KernelImageCodec, RoundTrip) {
+  const kernel_image_parts parts = tiled_parts();
+  const std::string bytes = encode_kernel_image(parts);
+  ASSERT_EQ(bytes.size(), sizeof(kernel_image_header) + 2 * sizeof(kernel_binding) + (7 + 6) * 4);
+  unaligned copy(bytes);
+  decoded_kernel_image image;
+  ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
+
+  EXPECT_EQ(image.bytes, copy.data());
+  EXPECT_EQ(image.size, bytes.size());
+  const kernel_image_header expected = encoded_header(parts);
+  EXPECT_EQ(std::memcmp(&image.header, &expected, sizeof expected), 0);
+  EXPECT_EQ(image.header.magic, kernel_image_magic);
+  EXPECT_EQ(image.header.version, kernel_image_version);
+  EXPECT_EQ(image.header.num_bindings, 2u);
+  EXPECT_EQ(image.header.spirv_words, 7u);
+  EXPECT_EQ(image.header.aliased_spirv_words, 6u);
+  ASSERT_EQ(image.bindings.size(), parts.bindings.size());
+  for (std::size_t i = 0; i < parts.bindings.size(); ++i)
+    EXPECT_EQ(std::memcmp(&image.bindings[i], &parts.bindings[i], sizeof(kernel_binding)), 0) << i;
+  EXPECT_EQ(copy_spirv(image), parts.spirv);
+  EXPECT_EQ(copy_spirv(image, /*aliased=*/true), parts.aliased_spirv);
+
+  // What was decoded encodes to the same bytes.
+  kernel_image_parts again{image.header, image.bindings, copy_spirv(image), copy_spirv(image, true)};
+  EXPECT_EQ(encode_kernel_image(again), bytes);
+}
+
+TEST(KernelImageCodec, WithoutAliasedVariant) {
+  kernel_image_parts parts = tiled_parts();
+  parts.aliased_spirv.clear();
+  const std::string bytes = encode_kernel_image(parts);
+  unaligned copy(bytes);
+  decoded_kernel_image image;
+  ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
+  EXPECT_EQ(image.header.aliased_spirv_words, 0u);
+  EXPECT_EQ(image.aliased_spirv, nullptr);
+  // Asked for the Aliased variant, an image without one gives the plain module.
+  EXPECT_EQ(copy_spirv(image, true), parts.spirv);
+}
+
+TEST(KernelImageCodec, Dump) {
+  const std::string bytes = encode_kernel_image(tiled_parts());
+  unaligned copy(bytes);
+  decoded_kernel_image image;
+  ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
+  EXPECT_EQ(dump_kernel_image(image),
+            "magic 0x4B504D41\n"
+            "version " + std::to_string(kernel_image_version) + "\n"
+            "local_size 2 3 1\n"
+            "rank 2\n"
+            "tiled 1\n"
+            "push_size 64\n"
+            "closure_size 32\n"
+            "num_bindings 2\n"
+            "spirv_words 7\n"
+            "tile_static_bytes 24\n"
+            "aliased_spirv_words 6\n"
+            "binding 0: kind array_view, host_offset 0, binding 0, image_offset 0, object_size 0, "
+            "access reads\n"
+            "binding 1: kind array_reference, host_offset 16, binding 1, image_offset 48, "
+            "object_size 16, access reads|writes\n");
+}
+
+TEST(KernelImageCodec, Truncated) {
+  const std::string bytes = encode_kernel_image(tiled_parts());
+  decoded_kernel_image image;
+  EXPECT_EQ(decode_kernel_image(nullptr, 100, image),
+            invalid("it is 0 bytes, shorter than its header"));
+  EXPECT_EQ(error_of(bytes, 10), invalid("it is 10 bytes, shorter than its header"));
+  const std::string n = std::to_string(bytes.size());
+  const std::string n_less = std::to_string(bytes.size() - 4);
+  EXPECT_EQ(error_of(bytes, bytes.size() - 4),
+            invalid("it is " + n_less + " bytes but its header describes " + n));
+  EXPECT_EQ(error_of(bytes, sizeof(kernel_image_header)),
+            invalid("it is " + std::to_string(sizeof(kernel_image_header)) +
+                    " bytes but its header describes " + n));
+}
+
+TEST(KernelImageCodec, CorruptHeader) {
+  const kernel_image_parts p = tiled_parts();
+  EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) { h.magic = 0x12345678; })),
+            invalid("bad magic 0x12345678 (expected 0x4B504D41, \"AMPK\")"));
+  EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) { h.version = 99; })),
+            invalid("format version 99, this runtime reads version " +
+                    std::to_string(kernel_image_version)));
+  EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) { h.rank = 0; })),
+            invalid("rank 0"));
+  EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) { h.rank = 4; })),
+            invalid("rank 4")); // tiled
+  EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) { h.tiled = 0, h.rank = 17; })),
+            invalid("rank 17"));
+  EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) { h.push_size = 62; })),
+            invalid("push_size 62 is not a multiple of 4"));
+  EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) { h.push_size = 44; })),
+            invalid("push_size 44 cannot hold the launch header and a 32-byte kernel object"));
+  EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) {
+              h.tiled = 0, h.rank = 5, h.push_size = 52;
+            })),
+            invalid("push_size 52 cannot hold the launch header and a 32-byte kernel object and "
+                    "the folded extents"));
+  EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) { h.local_size[1] = 0; })),
+            invalid("local_size[1] is 0"));
+}
+
+TEST(KernelImageCodec, CorruptModules) {
+  kernel_image_parts p = tiled_parts();
+  p.spirv.resize(4);
+  EXPECT_EQ(error_of(encode_kernel_image(p)), invalid("it holds no SPIR-V module"));
+  p = tiled_parts();
+  p.aliased_spirv.resize(3);
+  EXPECT_EQ(error_of(encode_kernel_image(p)),
+            invalid("its Aliased variant has 3 SPIR-V words, fewer than a module header"));
+  p = tiled_parts();
+  p.spirv[0] = 0x03022307u; // byte-swapped
+  EXPECT_EQ(error_of(encode_kernel_image(p)),
+            invalid("the SPIR-V module starts with 0x03022307, not the SPIR-V magic number"));
+}
+
+TEST(KernelImageCodec, CorruptBindings) {
+  const kernel_image_parts p = tiled_parts();
+  EXPECT_EQ(error_of(with_binding(p, 1, [](kernel_binding &b) { b.binding = 0; })),
+            invalid("binding entry 1 uses descriptor binding 0; bindings must be 0..2-1, each once"));
+  EXPECT_EQ(error_of(with_binding(p, 0, [](kernel_binding &b) { b.binding = 2; })),
+            invalid("binding entry 0 uses descriptor binding 2; bindings must be 0..2-1, each once"));
+  EXPECT_EQ(error_of(with_binding(p, 0, [](kernel_binding &b) { b.host_offset = 28; })),
+            invalid("binding entry 0 reads a pointer at offset 28 of a 32-byte kernel object"));
+  EXPECT_EQ(error_of(with_binding(p, 1, [](kernel_binding &b) { b.image_offset = 52; })),
+            invalid("binding entry 1 copies 16 bytes to offset 52 of a 64-byte push block"));
+  EXPECT_EQ(error_of(with_binding(p, 0, [](kernel_binding &b) { b.kind = 7; })),
+            invalid("binding entry 0 has unknown kind 7"));
+}
