@@ -1,7 +1,8 @@
 //===- AmpvkPlugin.cpp - The ampvk Clang plugin ---------------------------===//
 //
 // Runs before CodeGen (AddBeforeMainAction) on the finished AST:
-//   0. find the kernels the translation unit launches (kernel/)
+//   0. check that <amp.h> speaks this plugin's contract (attrs/), and find the
+//      kernels the translation unit launches (kernel/)
 //   1. check the restrict(amp) rules (check/)
 //   2. compile every kernel to SPIR-V (emit/), legalize/optimize/validate (spirv/)
 //   3. embed each kernel image in the host object (embed/)
@@ -20,9 +21,11 @@
 #include "diag/AmpDiagnostics.h"
 #include "emit/KernelEmitter.h"
 #include "kernel/Kernel.h"
+#include "attrs/LibraryContract.h"
 #include "check/RestrictionChecker.h"
 #include "embed/KernelImageEmbedder.h"
 #include "embed/KernelImageWriter.h"
+#include "spirv/AliasedVariant.h"
 #include "spirv/SpirvToolsPipeline.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -50,6 +53,8 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     AmpDiagnostics Diags(CI.getDiagnostics(), Opts.Warnings);
+    if (!checkLibraryContract(Ctx, Diags))
+      return;
     std::vector<Kernel> Kernels = findKernels(Ctx);
     checkRestrictions(Ctx, Diags, Kernels, Log.get(), Diags.hasErrors());
     if (Diags.hasErrors())
@@ -57,16 +62,16 @@ public:
     unsigned Index = 0;
     for (const Kernel &K : Kernels) {
       std::string Name = "kernel" + std::to_string(Index++);
-      std::optional<KernelCode> Code = compile(Ctx, Diags, K, /*AliasedBuffers=*/false, Name);
+      std::optional<KernelCode> Code = KernelEmitter(Ctx, Diags, K).run();
       if (!Code)
         continue;
-      if (needsAliasedVariant(*Code)) {
-        std::optional<KernelCode> Aliased =
-            compile(Ctx, Diags, K, /*AliasedBuffers=*/true, Name + ".aliased");
-        if (!Aliased)
-          continue;
-        Code->AliasedSpirv = std::move(Aliased->Spirv);
-      }
+      std::vector<std::uint32_t> Emitted = std::move(Code->Spirv);
+      if (!finishModule(Diags, K, Emitted, Name, Code->Spirv))
+        continue;
+      if (needsAliasedVariant(*Code) &&
+          !finishModule(Diags, K, makeAliasedVariant(Emitted), Name + ".aliased",
+                        Code->AliasedSpirv))
+        continue;
       if (Diags.hasErrors())
         continue;
       if (!embedKernelImage(Ctx, K.ImageFunction, writeKernelImage(K, *Code)))
@@ -75,23 +80,21 @@ public:
   }
 
 private:
-  // Emits, legalizes, optimizes and validates one kernel; diagnoses failures.
-  std::optional<KernelCode> compile(ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
-                                    bool AliasedBuffers, const std::string &Name) {
-    KernelEmitter Emitter(Ctx, Diags, K, AliasedBuffers);
-    std::optional<KernelCode> Code = Emitter.run();
-    if (!Code)
-      return std::nullopt;
-    SpirvPipelineResult R = runSpirvPipeline(Code->Spirv, Opts.Optimize);
-    dump(Name, K, R.Ok ? R.Words : Code->Spirv);
+  // Legalizes, optimizes and validates an emitted module into Out; diagnoses
+  // failures.
+  bool finishModule(AmpDiagnostics &Diags, const Kernel &K,
+                    const std::vector<std::uint32_t> &Emitted, const std::string &Name,
+                    std::vector<std::uint32_t> &Out) {
+    SpirvPipelineResult R = runSpirvPipeline(Emitted, Opts.Optimize);
+    dump(Name, K, R.Ok ? R.Words : Emitted);
     if (!R.Ok) {
       Diags.internal(K.CallOperator->getLocation(),
                      "the kernel's SPIR-V did not pass SPIRV-Tools:\n" + R.Messages +
-                         "module:\n" + disassemble(Code->Spirv));
-      return std::nullopt;
+                         "module:\n" + disassemble(Emitted));
+      return false;
     }
-    Code->Spirv = std::move(R.Words);
-    return Code;
+    Out = std::move(R.Words);
+    return true;
   }
 
   // Two bindings may turn out to be views of the same data, and SPIR-V assumes

@@ -8,24 +8,48 @@
 using namespace clang;
 using namespace ampvk;
 
-static llvm::StringRef annotationWithPrefix(const Decl *D, llvm::StringRef Prefix,
-                                            SourceLocation *Loc = nullptr) {
-  for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
-    llvm::StringRef S = A->getAnnotation();
-    if (S.consume_front(Prefix)) {
-      if (Loc)
-        *Loc = A->getLocation();
-      return S.empty() ? llvm::StringRef("", 0) : S;
-    }
+namespace {
+struct AnnotationInfo {
+  const char *Spelling;
+  bool Private;
+};
+const AnnotationInfo Annotations[] = {
+#define AMPVK_X(Enumerator, Spelling, IsPrivate) {Spelling, IsPrivate},
+    AMPVK_ANNOTATIONS(AMPVK_X)
+#undef AMPVK_X
+};
+} // namespace
+
+llvm::StringRef ampvk::spellingOf(Annotation A) {
+  return Annotations[static_cast<unsigned>(A)].Spelling;
+}
+
+bool ampvk::isPrivate(Annotation A) { return Annotations[static_cast<unsigned>(A)].Private; }
+
+std::optional<std::pair<Annotation, llvm::StringRef>>
+ampvk::parseAnnotation(llvm::StringRef S) {
+  for (unsigned I = 0; I < sizeof(Annotations) / sizeof(Annotations[0]); ++I) {
+    llvm::StringRef Spelling = Annotations[I].Spelling;
+    bool TakesArgument = Spelling.ends_with(":");
+    if (TakesArgument ? S.starts_with(Spelling) : S == Spelling)
+      return std::make_pair(static_cast<Annotation>(I), S.drop_front(Spelling.size()));
+  }
+  return std::nullopt;
+}
+
+// The argument of the first annotation A on D; a null StringRef if none (an
+// empty argument is a non-null empty string).
+static llvm::StringRef annotationArgument(const Decl *D, Annotation A) {
+  for (const auto *Attr : D->specific_attrs<AnnotateAttr>()) {
+    auto P = parseAnnotation(Attr->getAnnotation());
+    if (P && P->first == A)
+      return P->second.empty() ? llvm::StringRef("", 0) : P->second;
   }
   return llvm::StringRef();
 }
 
-static bool hasAnnotationWithPrefix(const Decl *D, llvm::StringRef Prefix) {
-  for (const auto *A : D->specific_attrs<AnnotateAttr>())
-    if (A->getAnnotation().starts_with(Prefix))
-      return true;
-  return false;
+bool ampvk::hasAnnotation(const Decl *D, Annotation A) {
+  return annotationArgument(D, A).data() != nullptr;
 }
 
 static void addSpecifiers(RestrictionSpec &Spec, const AnnotateAttr *A, llvm::StringRef S) {
@@ -55,10 +79,9 @@ RestrictionSpec ampvk::getRestrictions(const FunctionDecl *FD) {
   RestrictionSpec Spec;
   for (const FunctionDecl *Redecl : FD->redecls()) {
     for (const auto *A : Redecl->specific_attrs<AnnotateAttr>()) {
-      llvm::StringRef S = A->getAnnotation();
-      if (!S.consume_front("amp.restrict:"))
-        continue;
-      addSpecifiers(Spec, A, S);
+      auto P = parseAnnotation(A->getAnnotation());
+      if (P && P->first == Annotation::Restrict)
+        addSpecifiers(Spec, A, P->second);
     }
   }
   // A function template instantiation carries its pattern's attributes, but
@@ -73,10 +96,9 @@ RestrictionSpec ampvk::getRestrictions(const FunctionDecl *FD) {
 RestrictionSpec ampvk::getRestrictionsOfDeclaration(const FunctionDecl *D) {
   RestrictionSpec Spec;
   for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
-    llvm::StringRef S = A->getAnnotation();
-    if (A->isInherited() || !S.consume_front("amp.restrict:"))
-      continue;
-    addSpecifiers(Spec, A, S);
+    auto P = parseAnnotation(A->getAnnotation());
+    if (!A->isInherited() && P && P->first == Annotation::Restrict)
+      addSpecifiers(Spec, A, P->second);
   }
   return Spec;
 }
@@ -107,12 +129,12 @@ bool ampvk::isCallableFrom(const FunctionDecl *FD, RestrictionBits Context) {
 }
 
 bool ampvk::isTileStatic(const VarDecl *VD) {
-  return hasAnnotationWithPrefix(VD, "amp.tile_static");
+  return hasAnnotation(VD, Annotation::TileStatic);
 }
 
 llvm::StringRef ampvk::getIntrinsicName(const FunctionDecl *FD) {
   for (const FunctionDecl *Redecl : FD->redecls()) {
-    llvm::StringRef Name = annotationWithPrefix(Redecl, "amp.intrinsic:");
+    llvm::StringRef Name = annotationArgument(Redecl, Annotation::Intrinsic);
     if (Name.data())
       return Name;
   }
@@ -125,12 +147,12 @@ llvm::StringRef ampvk::getIntrinsicName(const FunctionDecl *FD) {
 llvm::StringRef ampvk::getAmpClassName(const CXXRecordDecl *RD) {
   if (!RD)
     return llvm::StringRef();
-  llvm::StringRef Name = annotationWithPrefix(RD, "amp.class:");
+  llvm::StringRef Name = annotationArgument(RD, Annotation::Class);
   if (Name.data())
     return Name;
   if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
     if (const ClassTemplateDecl *TD = Spec->getSpecializedTemplate())
-      return annotationWithPrefix(TD->getTemplatedDecl(), "amp.class:");
+      return annotationArgument(TD->getTemplatedDecl(), Annotation::Class);
   return llvm::StringRef();
 }
 
@@ -144,9 +166,9 @@ llvm::StringRef ampvk::getAmpClassName(QualType T) {
 }
 
 bool ampvk::isKernelImageTemplate(const FunctionDecl *FD) {
-  if (hasAnnotationWithPrefix(FD, "amp.kernel_image"))
+  if (hasAnnotation(FD, Annotation::KernelImage))
     return true;
   if (const FunctionTemplateDecl *TD = FD->getPrimaryTemplate())
-    return hasAnnotationWithPrefix(TD->getTemplatedDecl(), "amp.kernel_image");
+    return hasAnnotation(TD->getTemplatedDecl(), Annotation::KernelImage);
   return false;
 }

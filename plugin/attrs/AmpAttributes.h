@@ -1,8 +1,9 @@
 //===- AmpAttributes.h - Reads the C++ AMP annotations <amp.h> leaves ----===//
 //
 // <amp.h> spells restrict(...), tile_static and its library hooks as
-// annotate attributes (include/ampvk/detail/keywords.h). This is the one place
-// that knows those spellings.
+// annotate attributes whose spellings are the contract of
+// include/ampvk/annotations.h. This is the one place in the plugin that reads
+// them; LibraryContract.cpp checks that the headers speak the same contract.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_ATTRS_AMPATTRIBUTES_H
@@ -12,7 +13,28 @@
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/StringRef.h"
 
+#include "ampvk/annotations.h"
+
+#include <optional>
+#include <utility>
+
 namespace ampvk {
+
+// The annotations of ampvk/annotations.h.
+enum class Annotation {
+#define AMPVK_X(Enumerator, Spelling, IsPrivate) Enumerator,
+  AMPVK_ANNOTATIONS(AMPVK_X)
+#undef AMPVK_X
+};
+llvm::StringRef spellingOf(Annotation A);
+// Only ampvk's headers may spell it.
+bool isPrivate(Annotation A);
+// The annotation an annotate() string spells, and its argument
+// ("amp.intrinsic:buffer.element" is Intrinsic with "buffer.element");
+// nothing for a string that spells none.
+std::optional<std::pair<Annotation, llvm::StringRef>> parseAnnotation(llvm::StringRef S);
+// Whether D carries the annotation A (arguments aside).
+bool hasAnnotation(const clang::Decl *D, Annotation A);
 
 enum RestrictionBits : unsigned {
   RestrictNone = 0,

@@ -323,8 +323,8 @@ private:
     if (!Visited.insert(D).second)
       return;
     for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
-      llvm::StringRef S = A->getAnnotation();
-      if (!S.starts_with("amp.restrict:"))
+      auto P = parseAnnotation(A->getAnnotation());
+      if (!P || P->first != Annotation::Restrict)
         continue;
       Seen.insert(SM.getExpansionLoc(A->getLocation()));
       if (A->isInherited())

@@ -31,6 +31,12 @@ void ampvk::noteCallStack(CheckContext &C, llvm::ArrayRef<CallSite> Stack) {
 }
 
 void ampvk::checkTiledKernels(CheckContext &C) {
+  // After an error the AST holds recovery nodes the interpreter can only call
+  // Unknown, so its warnings would be noise about code already rejected (a
+  // barrier under a condition that did not compile, a store that was
+  // dropped). Like Clang's own analysis-based warnings, they are skipped
+  // then; its errors need a proof of divergence and still go out.
+  C.Diags.setWarningsSuppressed(C.Diags.hasErrors());
   llvm::DenseSet<const FunctionDecl *> Done;
   for (const Kernel &K : C.Kernels) {
     if (!C.ValidKernels.count(&K) || !K.Tiled || !K.CallOperator)
@@ -51,4 +57,5 @@ void ampvk::checkTiledKernels(CheckContext &C) {
     for (TileListener *L : Ls)
       L->finish(C, K);
   }
+  C.Diags.setWarningsSuppressed(false);
 }

@@ -34,10 +34,7 @@ bool hasWrittenInitializer(const VarDecl *VD) {
 }
 
 bool hasTileStaticAnnotation(const Decl *D) {
-  for (const auto *A : D->specific_attrs<AnnotateAttr>())
-    if (A->getAnnotation() == "amp.tile_static")
-      return true;
-  return false;
+  return hasAnnotation(D, Annotation::TileStatic);
 }
 
 class TileStaticChecker : public RecursiveASTVisitor<TileStaticChecker> {

@@ -28,6 +28,8 @@ const Row Rows[] = {
 #define AMP_DIAG(Id, Lvl, Warning, Format) {#Id, Level::Lvl, Warning, Format},
 #include "diag/DiagnosticCheckKinds.def"
 #define AMP_DIAG(Id, Lvl, Warning, Format) {#Id, Level::Lvl, Warning, Format},
+#include "diag/DiagnosticContractKinds.def"
+#define AMP_DIAG(Id, Lvl, Warning, Format) {#Id, Level::Lvl, Warning, Format},
 #include "diag/DiagnosticEmitKinds.def"
 };
 static_assert(sizeof(Rows) / sizeof(Rows[0]) == ampdiag::NumKinds, "a row per id");
@@ -122,7 +124,7 @@ void AmpDiagnostics::emit(const DiagnosticReport &R) {
     bool AsError = Rw.L == Level::Error;
     if (Rw.L == Level::Warning) {
       unsigned W = static_cast<unsigned>(Rw.W);
-      if (Opts.Disabled[W] || Engine.getIgnoreAllWarnings()) {
+      if (Opts.Disabled[W] || WarningsSuppressed || Engine.getIgnoreAllWarnings()) {
         LastDropped = true;
         return;
       }

@@ -129,6 +129,10 @@ public:
   void note(clang::SourceLocation Loc, const llvm::Twine &Message,
             clang::SourceRange Range = clang::SourceRange());
 
+  // While set, warnings are dropped with their notes; errors and the notes
+  // of errors still go out.
+  void setWarningsSuppressed(bool Suppressed) { WarningsSuppressed = Suppressed; }
+
   // Whether the last error or warning was reported (a warning may be
   // disabled or a repeat); its notes follow only then.
   bool lastReported() const { return !LastDropped; }
@@ -149,6 +153,7 @@ private:
   unsigned ClangIDs[ampdiag::NumKinds];
   unsigned ClangErrorIDs[ampdiag::NumKinds];
   bool LastDropped = false;
+  bool WarningsSuppressed = false;
   unsigned OwnErrors = 0;
   std::set<std::tuple<unsigned, unsigned, std::string>> Seen;
 };

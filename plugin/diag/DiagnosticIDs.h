@@ -1,6 +1,6 @@
 //===- DiagnosticIDs.h - One id per row of ampvk's diagnostic tables ------===//
 //
-// The tables are Diagnostic{Common,Check,Emit}Kinds.def (one row per message)
+// The tables are Diagnostic{Common,Check,Contract,Emit}Kinds.def (one row per message)
 // and Warnings.def (the warning flags). Adding a diagnostic = one row there,
 // one `-verify` test, one line in docs/diagnostics.md.
 //
@@ -22,6 +22,8 @@ enum Kind : unsigned {
 #include "diag/DiagnosticCommonKinds.def"
 #define AMP_DIAG(Id, Level, Warning, Format) Id,
 #include "diag/DiagnosticCheckKinds.def"
+#define AMP_DIAG(Id, Level, Warning, Format) Id,
+#include "diag/DiagnosticContractKinds.def"
 #define AMP_DIAG(Id, Level, Warning, Format) Id,
 #include "diag/DiagnosticEmitKinds.def"
   NumKinds

@@ -67,11 +67,8 @@ SpvId KernelEmitter::bufferVariable(int Binding, SourceLocation Loc) {
   SpvId Var = B.globalVariable(Block, spv::StorageClass::StorageBuffer);
   B.decorate(Var, spv::Decoration::DescriptorSet, {0});
   B.decorate(Var, spv::Decoration::Binding, {static_cast<std::uint32_t>(Binding)});
-  // A read-only view of aliased data still sees other views' writes; the
-  // optimizer would treat a NonWritable buffer as unchanging.
-  if (AliasedBuffers)
-    B.decorate(Var, spv::Decoration::Aliased);
-  else if (Elem.isConstQualified())
+  // The variant for aliased views drops this again (spirv/AliasedVariant.h).
+  if (Elem.isConstQualified())
     B.decorate(Var, spv::Decoration::NonWritable);
   if (!CB.Name.empty())
     B.name(Var, CB.Name);

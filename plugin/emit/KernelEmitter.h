@@ -66,14 +66,12 @@ struct PointerValue {
 
 class KernelEmitter {
 public:
-  // AliasedBuffers: decorate every storage buffer Aliased, for the variant
-  // the runtime picks when two bindings are views of the same data.
-  KernelEmitter(clang::ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
-                bool AliasedBuffers);
+  KernelEmitter(clang::ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K);
   ~KernelEmitter();
 
   // The kernel's SPIR-V as emitted (before SPIRV-Tools) and its launch facts
-  // (AliasedSpirv stays empty); nothing when a diagnostic was reported.
+  // (AliasedSpirv stays empty: spirv/AliasedVariant.h makes it from Spirv);
+  // nothing when a diagnostic was reported.
   std::optional<KernelCode> run();
 
 private:
@@ -230,7 +228,6 @@ private:
   clang::ASTContext &Ctx;
   AmpDiagnostics &Diags;
   const Kernel &K;
-  const bool AliasedBuffers;
   SpirvModuleBuilder B;
   TypeLowering Types;
   CaptureLayout Captures;

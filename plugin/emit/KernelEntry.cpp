@@ -21,9 +21,8 @@ using spv::Op;
 static const std::uint32_t UntiledLocalSize[3][3] = {
     {64, 1, 1}, {8, 8, 1}, {4, 4, 4}};
 
-KernelEmitter::KernelEmitter(ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
-                             bool AliasedBuffers)
-    : Ctx(Ctx), Diags(Diags), K(K), AliasedBuffers(AliasedBuffers),
+KernelEmitter::KernelEmitter(ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K)
+    : Ctx(Ctx), Diags(Diags), K(K),
       Types(Ctx, B, [this](SourceLocation Loc, llvm::StringRef What) {
         unsupported(Loc, What);
       }) {}

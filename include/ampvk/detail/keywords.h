@@ -1,19 +1,30 @@
 // The C++ AMP keywords, spelled as Clang attributes so that the stock Clang
-// parser accepts them and the ampvk plugin can find them in the AST.
+// parser accepts them and the ampvk plugin can find them in the AST. The
+// spellings are the contract of ampvk/annotations.h.
 #ifndef AMPVK_DETAIL_KEYWORDS_H
 #define AMPVK_DETAIL_KEYWORDS_H
+
+#include <ampvk/annotations.h>
 
 // restrict(amp), restrict(cpu), restrict(cpu,amp). C++ has no `restrict`
 // keyword, and no system header spells `restrict(`, so a function-like macro
 // is safe. Write `restrict(amp) mutable`, not `mutable restrict(amp)`.
-#define restrict(...) __attribute__((annotate("amp.restrict:" #__VA_ARGS__)))
+#define restrict(...) __attribute__((annotate(AMPVK_SPELLING_RESTRICT #__VA_ARGS__)))
 
-#define tile_static __attribute__((annotate("amp.tile_static")))
+#define tile_static __attribute__((annotate(AMPVK_SPELLING_TILE_STATIC)))
 
 // Library functions whose device meaning the plugin supplies. Their bodies are
 // the host implementation.
-#define AMPVK_INTRINSIC(name) __attribute__((annotate("amp.intrinsic:" name)))
+#define AMPVK_INTRINSIC(name) __attribute__((annotate(AMPVK_SPELLING_INTRINSIC name)))
 // Library classes the plugin treats specially (kernel captures, bindings).
-#define AMPVK_CLASS(name) __attribute__((annotate("amp.class:" name)))
+#define AMPVK_CLASS(name) __attribute__((annotate(AMPVK_SPELLING_CLASS name)))
+
+namespace concurrency {
+namespace detail {
+// Tells the plugin which contract these headers speak.
+struct __attribute__((annotate(AMPVK_SPELLING_CONTRACT AMPVK_STRINGIZE_VALUE(
+    AMPVK_CONTRACT_VERSION)))) contract_version;
+} // namespace detail
+} // namespace concurrency
 
 #endif

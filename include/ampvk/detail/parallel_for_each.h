@@ -25,7 +25,7 @@ auto instantiate_call_operator(int) -> decltype((void)&K::operator(), void()) {
 template <typename K> void instantiate_call_operator(...) {}
 
 template <typename K, int Rank, int Tile0, int Tile1, int Tile2>
-__attribute__((annotate("amp.kernel_image"), noinline)) const char *
+__attribute__((annotate(AMPVK_SPELLING_KERNEL_IMAGE), noinline)) const char *
 kernel_image() {
   instantiate_call_operator<K>(0);
   return "AMPVK-PLACEHOLDER";

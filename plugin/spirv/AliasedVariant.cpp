@@ -1,0 +1,52 @@
+//===- AliasedVariant.cpp -------------------------------------------------===//
+#include "spirv/AliasedVariant.h"
+
+#include <spirv/unified1/spirv.hpp11>
+
+#include <set>
+
+using namespace ampvk;
+
+namespace {
+constexpr std::size_t HeaderWords = 5;
+
+std::uint32_t opcode(std::uint32_t Word) { return Word & 0xFFFFu; }
+std::uint32_t wordCount(std::uint32_t Word) { return Word >> 16; }
+
+bool isDecoration(const std::vector<std::uint32_t> &W, std::size_t At, spv::Decoration D) {
+  return opcode(W[At]) == static_cast<std::uint32_t>(spv::Op::OpDecorate) &&
+         wordCount(W[At]) >= 3 && W[At + 2] == static_cast<std::uint32_t>(D);
+}
+} // namespace
+
+std::vector<std::uint32_t> ampvk::makeAliasedVariant(const std::vector<std::uint32_t> &Words) {
+  if (Words.size() < HeaderWords)
+    return Words;
+  // The variables bound to descriptors: storage buffers.
+  std::set<std::uint32_t> Bound;
+  for (std::size_t At = HeaderWords; At < Words.size() && wordCount(Words[At]);
+       At += wordCount(Words[At]))
+    if (isDecoration(Words, At, spv::Decoration::Binding))
+      Bound.insert(Words[At + 1]);
+
+  std::vector<std::uint32_t> Out(Words.begin(), Words.begin() + HeaderWords);
+  Out.reserve(Words.size() + 3 * Bound.size());
+  for (std::size_t At = HeaderWords; At < Words.size();) {
+    std::uint32_t Count = wordCount(Words[At]);
+    if (!Count || At + Count > Words.size()) { // malformed: leave the rest alone
+      Out.insert(Out.end(), Words.begin() + At, Words.end());
+      break;
+    }
+    bool Drop = isDecoration(Words, At, spv::Decoration::NonWritable) &&
+                Bound.count(Words[At + 1]);
+    if (!Drop)
+      Out.insert(Out.end(), Words.begin() + At, Words.begin() + At + Count);
+    if (isDecoration(Words, At, spv::Decoration::Binding)) {
+      Out.push_back((3u << 16) | static_cast<std::uint32_t>(spv::Op::OpDecorate));
+      Out.push_back(Words[At + 1]);
+      Out.push_back(static_cast<std::uint32_t>(spv::Decoration::Aliased));
+    }
+    At += Count;
+  }
+  return Out;
+}

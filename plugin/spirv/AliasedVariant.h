@@ -1,0 +1,27 @@
+//===- AliasedVariant.h - The variant of a kernel for aliased views -------===//
+//
+// SPIR-V lets a compiler assume that two storage buffers never overlap, and
+// that a NonWritable buffer never changes. Two array_views of the same data
+// break both. A kernel with two or more bindings that writes one therefore
+// also ships a variant whose storage buffers are decorated Aliased and carry
+// no NonWritable; the runtime picks it when two bindings of a launch are the
+// same buffer (kernel_image.h). The variant is made from the emitted module,
+// before SPIRV-Tools optimizes either, so the kernel is emitted once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPVK_PLUGIN_SPIRV_ALIASEDVARIANT_H
+#define AMPVK_PLUGIN_SPIRV_ALIASEDVARIANT_H
+
+#include <cstdint>
+#include <vector>
+
+namespace ampvk {
+
+// Words with every descriptor-bound variable decorated Aliased instead of
+// NonWritable. Expects a module as the emitter writes it: each such variable
+// has an OpDecorate Binding, in the annotation section.
+std::vector<std::uint32_t> makeAliasedVariant(const std::vector<std::uint32_t> &Words);
+
+} // namespace ampvk
+
+#endif
