@@ -39,6 +39,10 @@ namespace ampvk {
 
 struct RestrictMacroLog;
 
+// The callee of a call from restrict(amp) code, as err_call_not_amp's
+// %select says it.
+enum class NonAmpCallee { Function, Constructor, TemporaryDestructor, LocalDestructor };
+
 // One kernel_image<K, Rank, T0, T1, T2> instantiation: one kernel launch shape.
 struct KernelInfo {
   const clang::FunctionDecl *ImageFunction = nullptr;
@@ -90,7 +94,12 @@ struct CheckContext {
     const clang::FunctionDecl *Callee = nullptr;
     clang::SourceLocation Loc;
     clang::SourceRange Range;
-    std::string Message;
+    // err_call_not_amp's arguments: which callee, its name (a function as
+    // describeFunction() says it, a special member qualified), the local
+    // variable whose destructor it is.
+    NonAmpCallee What = NonAmpCallee::Function;
+    std::string Name;
+    std::string Var;
   };
   std::vector<NonAmpCall> NonAmpCalls;
 
