@@ -24,6 +24,24 @@ using namespace ampvk;
 
 namespace {
 
+// The %select lists of AmpBodyRules' rows, in their order.
+enum class AmpConstruct {
+  New,
+  Delete,
+  Throw,
+  TryCatch,
+  SehTry,
+  DynamicCast,
+  Goto,
+  LabelAddress,
+  Label,
+  InlineAsm,
+  StringLiteral,
+  BoolPointerArithmetic,
+};
+enum class AmpLocalStorage { ThreadLocal, Static, Extern };
+enum class GlobalKind { Global, StaticLocal, StaticDataMember };
+
 class BodyChecker : public EvaluatedCodeVisitor<BodyChecker> {
 public:
   BodyChecker(CheckContext &C, const FunctionDecl *FD)
@@ -35,7 +53,7 @@ public:
   void nestedLambda(LambdaExpr *LE) { checkLambdaCaptures(C, LE, /*IsKernel=*/false); }
 
   bool TraverseCXXTypeidExpr(CXXTypeidExpr *E) {
-    D.error(E->getExprLoc(), "typeid cannot be used in restrict(amp) code", E->getSourceRange());
+    D.report(E->getExprLoc(), ampdiag::err_amp_typeid) << E->getSourceRange();
     return true;
   }
 
@@ -44,17 +62,16 @@ public:
       return true;
     bool TileStatic = isTileStatic(VD);
     if (VD->getTSCSpec() != TSCS_unspecified)
-      D.error(VD->getLocation(), "restrict(amp) code cannot declare thread_local variables");
+      D.report(VD->getLocation(), ampdiag::err_amp_local_storage) << AmpLocalStorage::ThreadLocal;
     else if (VD->isStaticLocal() && !TileStatic)
-      D.error(VD->getLocation(), "restrict(amp) code cannot declare static variables; use "
-                                 "tile_static for memory shared by the threads of a tile");
+      D.report(VD->getLocation(), ampdiag::err_amp_local_storage) << AmpLocalStorage::Static;
     else if (VD->hasExternalStorage())
-      D.error(VD->getLocation(), "restrict(amp) code cannot declare extern variables");
+      D.report(VD->getLocation(), ampdiag::err_amp_local_storage) << AmpLocalStorage::Extern;
     if (!VD->getType()->isDependentType())
       checkType(C, VD->getType(), TypeContext::Amp, VD->getLocation(),
                 VD->getTypeSourceInfo() ? VD->getTypeSourceInfo()->getTypeLoc().getSourceRange()
                                         : SourceRange(),
-                "variable '" + VD->getNameAsString() + "'");
+                TypeSubject::Variable, VD->getName());
     // The destructor runs when the variable goes out of scope.
     if (!Pattern && !TileStatic && !VD->getType()->isReferenceType())
       if (const CXXRecordDecl *RD =
@@ -62,9 +79,8 @@ public:
         if (isUsableRecord(RD))
           if (const CXXDestructorDecl *Dtor = RD->getDestructor())
             if (!Dtor->isTrivial())
-              callee(Dtor, VD->getLocation(), SourceRange(),
-                     "the destructor of '" + RD->getNameAsString() + "' (run when '" +
-                         VD->getNameAsString() + "' goes out of scope)");
+              callee(Dtor, VD->getLocation(), SourceRange(), NonAmpCallee::LocalDestructor,
+                     RD->getNameAsString(), VD->getNameAsString());
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
@@ -76,103 +92,102 @@ public:
     const FunctionDecl *Target = CE->getDirectCallee();
     if (!Target) {
       if (isa<CXXMemberCallExpr>(CE) || isa<BinaryOperator>(Callee))
-        D.error(CE->getExprLoc(),
-                "restrict(amp) code cannot call through a pointer to member function",
-                CE->getSourceRange());
+        D.report(CE->getExprLoc(), ampdiag::err_amp_indirect_call) << 1 << CE->getSourceRange();
       else if (!Callee->getType()->isDependentType())
-        D.error(CE->getExprLoc(), "restrict(amp) code cannot call through a function pointer",
-                CE->getSourceRange());
+        D.report(CE->getExprLoc(), ampdiag::err_amp_indirect_call) << 0 << CE->getSourceRange();
       return true;
     }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
       const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
       const CXXMethodDecl *MD = MC->getMethodDecl();
       if (MD && MD->isVirtual() && ME && ME->performsVirtualDispatch(C.Ctx.getLangOpts())) {
-        D.error(CE->getExprLoc(),
-                "restrict(amp) code cannot make virtual calls ('" + MD->getNameAsString() +
-                    "' is virtual)",
-                CE->getSourceRange());
-        D.note(MD->getLocation(), "'" + MD->getNameAsString() + "' declared here");
+        D.report(CE->getExprLoc(), ampdiag::err_amp_virtual_call)
+            << MD->getNameAsString() << CE->getSourceRange();
+        D.report(MD->getLocation(), ampdiag::note_declared_here)
+            << "'" + MD->getNameAsString() + "'";
         return true;
       }
     }
-    callee(Target, CE->getExprLoc(), CE->getSourceRange(), describeFunction(Target));
+    callee(Target, CE->getExprLoc(), CE->getSourceRange(), NonAmpCallee::Function,
+           describeFunction(Target));
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
     if (E->isTypeDependent() || E->containsErrors())
       return true;
     if (const CXXConstructorDecl *Ctor = E->getConstructor())
-      callee(Ctor, E->getExprLoc(), E->getSourceRange(),
-             "the constructor '" + qualified(Ctor) + "'");
+      callee(Ctor, E->getExprLoc(), E->getSourceRange(), NonAmpCallee::Constructor,
+             qualified(Ctor));
     return true;
   }
   bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
     if (const CXXTemporary *T = E->getTemporary())
       if (const CXXDestructorDecl *Dtor = T->getDestructor())
         if (!Dtor->isTrivial())
-          callee(Dtor, E->getExprLoc(), E->getSourceRange(),
-                 "the destructor '" + qualified(Dtor) + "' (of a temporary)");
+          callee(Dtor, E->getExprLoc(), E->getSourceRange(), NonAmpCallee::TemporaryDestructor,
+                 qualified(Dtor));
     return true;
   }
 
   bool VisitCXXNewExpr(CXXNewExpr *E) {
-    D.error(E->getBeginLoc(), "restrict(amp) code cannot use 'new'", E->getSourceRange());
+    D.report(E->getBeginLoc(), ampdiag::err_amp_construct)
+        << AmpConstruct::New << E->getSourceRange();
     return true;
   }
   bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
-    D.error(E->getBeginLoc(), "restrict(amp) code cannot use 'delete'", E->getSourceRange());
+    D.report(E->getBeginLoc(), ampdiag::err_amp_construct)
+        << AmpConstruct::Delete << E->getSourceRange();
     return true;
   }
   bool VisitCXXThrowExpr(CXXThrowExpr *E) {
-    D.error(E->getThrowLoc(), "restrict(amp) code cannot throw exceptions",
-            E->getSourceRange());
+    D.report(E->getThrowLoc(), ampdiag::err_amp_construct)
+        << AmpConstruct::Throw << E->getSourceRange();
     return true;
   }
   bool VisitCXXTryStmt(CXXTryStmt *S) {
-    D.error(S->getTryLoc(), "restrict(amp) code cannot use try/catch");
+    D.report(S->getTryLoc(), ampdiag::err_amp_construct) << AmpConstruct::TryCatch;
     return true;
   }
   bool VisitSEHTryStmt(SEHTryStmt *S) {
-    D.error(S->getTryLoc(), "restrict(amp) code cannot use __try");
+    D.report(S->getTryLoc(), ampdiag::err_amp_construct) << AmpConstruct::SehTry;
     return true;
   }
   bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr *E) {
-    D.error(E->getExprLoc(), "restrict(amp) code cannot use dynamic_cast",
-            E->getSourceRange());
+    D.report(E->getExprLoc(), ampdiag::err_amp_construct)
+        << AmpConstruct::DynamicCast << E->getSourceRange();
     return true;
   }
   bool VisitGotoStmt(GotoStmt *S) {
-    D.error(S->getGotoLoc(), "restrict(amp) code cannot use goto");
+    D.report(S->getGotoLoc(), ampdiag::err_amp_construct) << AmpConstruct::Goto;
     return true;
   }
   bool VisitIndirectGotoStmt(IndirectGotoStmt *S) {
-    D.error(S->getGotoLoc(), "restrict(amp) code cannot use goto");
+    D.report(S->getGotoLoc(), ampdiag::err_amp_construct) << AmpConstruct::Goto;
     return true;
   }
   bool VisitAddrLabelExpr(AddrLabelExpr *E) {
-    D.error(E->getExprLoc(), "restrict(amp) code cannot take the address of a label");
+    D.report(E->getExprLoc(), ampdiag::err_amp_construct) << AmpConstruct::LabelAddress;
     return true;
   }
   bool VisitLabelStmt(LabelStmt *S) {
-    D.error(S->getIdentLoc(), "restrict(amp) code cannot have labels");
+    D.report(S->getIdentLoc(), ampdiag::err_amp_construct) << AmpConstruct::Label;
     return true;
   }
   // Not descending: the assembler strings are no string literals of the program.
   bool TraverseGCCAsmStmt(GCCAsmStmt *S) { return reportAsm(S); }
   bool TraverseMSAsmStmt(MSAsmStmt *S) { return reportAsm(S); }
   bool reportAsm(AsmStmt *S) {
-    D.error(S->getAsmLoc(), "restrict(amp) code cannot contain inline assembly");
+    D.report(S->getAsmLoc(), ampdiag::err_amp_construct) << AmpConstruct::InlineAsm;
     return true;
   }
   bool VisitStringLiteral(StringLiteral *S) {
-    D.error(S->getBeginLoc(), "restrict(amp) code cannot use string literals",
-            S->getSourceRange());
+    D.report(S->getBeginLoc(), ampdiag::err_amp_construct)
+        << AmpConstruct::StringLiteral << S->getSourceRange();
     return true;
   }
   bool TraversePredefinedExpr(PredefinedExpr *E) {
-    D.error(E->getLocation(), "restrict(amp) code cannot use string literals ('" +
-                                  PredefinedExpr::getIdentKindName(E->getIdentKind()) + "')");
+    D.report(E->getLocation(), ampdiag::err_amp_predefined_name)
+        << PredefinedExpr::getIdentKindName(E->getIdentKind());
     return true;
   }
 
@@ -194,28 +209,23 @@ public:
     if (!T->isDependentType() && T->isIntegralOrEnumerationType() &&
         VD->isUsableInConstantExpressions(C.Ctx))
       return true;
-    std::string Kind = VD->isStaticDataMember() ? "static data member"
-                       : VD->isStaticLocal()    ? "static variable"
-                                                : "global variable";
-    D.error(E->getLocation(),
-            "restrict(amp) code cannot use the " + Kind + " '" + VD->getNameAsString() +
-                "' (only integral constants can be used; pass the value in instead)",
-            E->getSourceRange());
-    D.note(VD->getLocation(), "'" + VD->getNameAsString() + "' declared here");
+    GlobalKind Kind = VD->isStaticDataMember() ? GlobalKind::StaticDataMember
+                      : VD->isStaticLocal()    ? GlobalKind::StaticLocal
+                                               : GlobalKind::Global;
+    D.report(E->getLocation(), ampdiag::err_amp_global_variable)
+        << Kind << VD->getNameAsString() << E->getSourceRange();
+    D.report(VD->getLocation(), ampdiag::note_declared_here) << "'" + VD->getNameAsString() + "'";
     return true;
   }
 
   bool VisitCastExpr(CastExpr *E) {
     if (E->getCastKind() == CK_PointerToIntegral || E->getCastKind() == CK_IntegralToPointer)
-      D.error(E->getExprLoc(),
-              E->getCastKind() == CK_PointerToIntegral
-                  ? "restrict(amp) code cannot convert a pointer to an integer"
-                  : "restrict(amp) code cannot convert an integer to a pointer",
-              E->getSourceRange());
+      D.report(E->getExprLoc(), ampdiag::err_amp_pointer_integer_cast)
+          << (E->getCastKind() == CK_IntegralToPointer) << E->getSourceRange();
     if (const auto *EC = dyn_cast<ExplicitCastExpr>(E))
       if (!EC->getTypeAsWritten()->isDependentType())
-        checkType(C, EC->getTypeAsWritten(), TypeContext::Amp, E->getExprLoc(),
-                  E->getSourceRange(), "the cast");
+        checkType(C, EC->getTypeAsWritten(), TypeContext::Amp, E->getExprLoc(), E->getSourceRange(),
+                  TypeSubject::Cast);
     return true;
   }
 
@@ -224,14 +234,14 @@ public:
     if (Op != BO_Add && Op != BO_Sub && Op != BO_AddAssign && Op != BO_SubAssign)
       return true;
     if (isBoolPointer(E->getLHS()) || isBoolPointer(E->getRHS()))
-      D.error(E->getOperatorLoc(), "restrict(amp) code cannot do pointer arithmetic on bool*",
-              E->getSourceRange());
+      D.report(E->getOperatorLoc(), ampdiag::err_amp_construct)
+          << AmpConstruct::BoolPointerArithmetic << E->getSourceRange();
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *E) {
     if (E->isIncrementDecrementOp() && isBoolPointer(E->getSubExpr()))
-      D.error(E->getOperatorLoc(), "restrict(amp) code cannot do pointer arithmetic on bool*",
-              E->getSourceRange());
+      D.report(E->getOperatorLoc(), ampdiag::err_amp_construct)
+          << AmpConstruct::BoolPointerArithmetic << E->getSourceRange();
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
@@ -240,8 +250,8 @@ public:
       if (ICE->getCastKind() == CK_ArrayToPointerDecay)
         return true; // indexing an array of bool is fine
     if (isBoolPointer(Base))
-      D.error(E->getExprLoc(), "restrict(amp) code cannot do pointer arithmetic on bool*",
-              E->getSourceRange());
+      D.report(E->getExprLoc(), ampdiag::err_amp_construct)
+          << AmpConstruct::BoolPointerArithmetic << E->getSourceRange();
     return true;
   }
 
@@ -255,8 +265,9 @@ private:
 
   static std::string qualified(const FunctionDecl *F) { return F->getQualifiedNameAsString(); }
 
-  void callee(const FunctionDecl *Target, SourceLocation Loc, SourceRange Range,
-              const std::string &What) {
+  // Name and Var as NonAmpCall has them.
+  void callee(const FunctionDecl *Target, SourceLocation Loc, SourceRange Range, NonAmpCallee What,
+              const std::string &Name, const std::string &Var = "") {
     if (Target->isInvalidDecl())
       return;
     if (!Pattern)
@@ -271,7 +282,9 @@ private:
     NC.Callee = Target;
     NC.Loc = Loc;
     NC.Range = Range;
-    NC.Message = "restrict(amp) code cannot call " + What + ", which is not restrict(amp)";
+    NC.What = What;
+    NC.Name = Name;
+    NC.Var = Var;
     C.NonAmpCalls.push_back(NC);
   }
 

@@ -20,6 +20,8 @@
 #include "clang/AST/RecordLayout.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <optional>
+
 using namespace clang;
 using namespace ampvk;
 
@@ -48,11 +50,35 @@ bool ampvk::isDisallowedScalar(QualType T, bool ForCapture) {
 
 namespace {
 
+// The %select{...}5 list of err_type_not_allowed: what is wrong with the type
+// or with the member Problem::Path of it.
+enum class TypeProblem {
+  None,                 // (the type itself is not allowed)
+  Volatile,             // ... is volatile
+  Pointer,              // the type is a pointer
+  PointerMember,        // member is a pointer or reference (Number: 1 a reference)
+  FunctionPointer,      // it is a function pointer
+  PointerToPointer,     // it is a pointer to a pointer
+  VolatilePointee,      // it refers to volatile data
+  MemberPointer,        // ... is a pointer to member
+  EnumUnderlying,       // ... underlying type is Detail
+  MemberScalar,         // member has type Detail
+  ArrayByValue,         // ... concurrency::array by value
+  Virtual,              // ... has virtual functions
+  VirtualBase,          // ... has a virtual base class
+  NotTriviallyCopyable, // ... has a user-provided Number (UserProvided)
+  BitField,             // member is a bit-field
+  Unaligned,            // member is at byte offset Number of Detail
+};
+
 struct Problem {
   bool Found = false;
-  std::string Why;              // after "which cannot ...: "
-  const Decl *NoteDecl = nullptr;
-  std::string NoteText;
+  TypeProblem Why = TypeProblem::None;
+  std::string Path;   // the member at fault ("a.b"); empty: the type itself
+  std::string Detail; // a type or class name
+  std::uint64_t Number = 0;
+  const Decl *NoteDecl = nullptr;      // where the note goes, if any
+  std::optional<std::string> NoteName; // "'NoteName' declared here"; none: "declared here"
 };
 
 class TypeWalker {
@@ -65,21 +91,26 @@ public:
   }
 
 private:
-  bool capture() const { return TC == TypeContext::Capture; }
+  bool capture() const { return TC != TypeContext::Amp; }
 
   std::string str(QualType T) {
     PrintingPolicy PP(Ctx.getLangOpts());
     return T.getAsString(PP);
   }
 
-  void found(const std::string &Path, const std::string &What, const Decl *D = nullptr,
-             const std::string &Note = std::string()) {
+  // Records the first problem; a note goes to D (if any), named Note (if any).
+  void found(const std::string &Path, TypeProblem Why, const Decl *D = nullptr,
+             std::optional<std::string> Note = std::nullopt,
+             const std::string &Detail = std::string(), std::uint64_t Number = 0) {
     if (P.Found)
       return;
     P.Found = true;
-    P.Why = Path.empty() ? What : "member '" + Path + "' " + What;
+    P.Why = Why;
+    P.Path = Path;
+    P.Detail = Detail;
+    P.Number = Number;
     P.NoteDecl = D;
-    P.NoteText = Note;
+    P.NoteName = Note;
   }
 
   static bool isAmpArray(QualType T) { return getAmpClassName(T) == "array"; }
@@ -88,12 +119,10 @@ private:
             const FieldDecl *Field = nullptr) {
     if (P.Found || T.isNull() || T->isDependentType())
       return;
-    auto Declared = [&](const std::string &What) {
-      return Field ? "'" + Field->getName().str() + "' declared here" : What;
-    };
+    std::string FieldName = Field ? Field->getName().str() : std::string();
     if (T.isVolatileQualified() ||
         (T->isReferenceType() && T.getNonReferenceType().isVolatileQualified())) {
-      found(Path, Path.empty() ? "it is volatile" : "is volatile", Field, Declared(""));
+      found(Path, TypeProblem::Volatile, Field, FieldName);
       return;
     }
     if (T->isReferenceType() || T->isPointerType()) {
@@ -105,37 +134,28 @@ private:
         if (IsRef && Top && capture())
           return; // captures by reference are the capture rules' business
         if (Path.empty())
-          found(Path, capture() ? std::string("only a concurrency::array can be captured "
-                                              "by pointer")
-                                : std::string("it is a pointer member"));
+          found(Path, TypeProblem::Pointer);
         else
-          found(Path,
-                std::string("is ") + (IsRef ? "a reference" : "a pointer") +
-                    (capture() ? "; only a concurrency::array can be captured by reference "
-                                 "or pointer"
-                               : "; classes used in restrict(amp) code cannot have pointer "
-                                 "or reference members"),
-                Field, Declared(""));
+          found(Path, TypeProblem::PointerMember, Field, FieldName, "", IsRef);
         return;
       }
       if (Pointee->isFunctionType()) {
-        found(Path, "it is a function pointer");
+        found(Path, TypeProblem::FunctionPointer);
         return;
       }
       if (!IsRef && Pointee->isPointerType()) {
-        found(Path, "it is a pointer to a pointer");
+        found(Path, TypeProblem::PointerToPointer);
         return;
       }
       if (Pointee.isVolatileQualified()) {
-        found(Path, "it refers to volatile data");
+        found(Path, TypeProblem::VolatilePointee);
         return;
       }
       walk(Pointee, Path, /*IsMember=*/false, /*Top=*/false);
       return;
     }
     if (T->isMemberPointerType()) {
-      found(Path, std::string(Path.empty() ? "it is" : "is") + " a pointer to member", Field,
-            Declared(""));
+      found(Path, TypeProblem::MemberPointer, Field, FieldName);
       return;
     }
     if (const ArrayType *AT = Ctx.getAsArrayType(T)) {
@@ -146,17 +166,14 @@ private:
       const EnumDecl *ED = ET->getDecl();
       QualType U = ED->getIntegerType();
       if (!U.isNull() && isDisallowedScalar(U, capture()))
-        found(Path,
-              std::string(Path.empty() ? "its underlying type is '" : "has underlying type '") +
-                  str(U) + "'",
-              ED, "'" + ED->getName().str() + "' declared here");
+        found(Path, TypeProblem::EnumUnderlying, ED, ED->getName().str(), str(U));
       return;
     }
     if (isDisallowedScalar(T, capture())) {
       if (!Path.empty())
-        found(Path, "has type '" + str(T) + "'", Field, Declared(""));
+        found(Path, TypeProblem::MemberScalar, Field, FieldName, str(T));
       else
-        found(Path, "");
+        found(Path, TypeProblem::None);
       return;
     }
     const auto *RD = T->getAsCXXRecordDecl();
@@ -165,9 +182,7 @@ private:
     llvm::StringRef Amp = getAmpClassName(RD);
     if (Amp == "array") {
       if (capture())
-        found(Path, std::string(Path.empty() ? "a" : "holds a") +
-                        " concurrency::array by value; capture it by reference",
-              Field, Declared(""));
+        found(Path, TypeProblem::ArrayByValue, Field, FieldName);
       return;
     }
     if (!Amp.empty())
@@ -176,30 +191,27 @@ private:
       return; // a closure's members are its captures: CaptureRules judges them
     if (!isUsableRecord(RD) || !Visited.insert(RD).second)
       return;
-    std::string Of = Path.empty() ? "it" : "member '" + Path + "'";
     if (capture()) {
       if (RD->isPolymorphic()) {
-        found("", Of + " has virtual functions", RD,
-              "'" + RD->getNameAsString() + "' declared here");
+        found(Path, TypeProblem::Virtual, RD, RD->getNameAsString());
         return;
       }
       if (RD->getNumVBases()) {
-        found("", Of + " has a virtual base class", RD,
-              "'" + RD->getNameAsString() + "' declared here");
+        found(Path, TypeProblem::VirtualBase, RD, RD->getNameAsString());
         return;
       }
       for (const CXXConstructorDecl *Ctor : RD->ctors())
         if ((Ctor->isCopyConstructor() || Ctor->isMoveConstructor()) &&
             Ctor->isUserProvided()) {
-          found("", Of + " is not trivially copyable: it has a user-provided " +
-                        (Ctor->isCopyConstructor() ? "copy" : "move") + " constructor",
-                Ctor, "declared here");
+          found(Path, TypeProblem::NotTriviallyCopyable, Ctor, std::nullopt, "",
+                unsigned(Ctor->isCopyConstructor() ? UserProvided::CopyConstructor
+                                                   : UserProvided::MoveConstructor));
           return;
         }
       if (const CXXDestructorDecl *Dtor = RD->getDestructor())
         if (Dtor->isUserProvided()) {
-          found("", Of + " is not trivially copyable: it has a user-provided destructor",
-                Dtor, "declared here");
+          found(Path, TypeProblem::NotTriviallyCopyable, Dtor, std::nullopt, "",
+                unsigned(UserProvided::Destructor));
           return;
         }
     }
@@ -215,16 +227,13 @@ private:
       std::string Sub = Path.empty() ? FD->getNameAsString()
                                      : Path + "." + FD->getNameAsString();
       if (FD->isBitField()) {
-        found(Sub, "is a bit-field", FD, "'" + FD->getNameAsString() + "' declared here");
+        found(Sub, TypeProblem::BitField, FD, FD->getNameAsString());
         return;
       }
       uint64_t Bits = RL.getFieldOffset(FD->getFieldIndex());
       uint64_t Bytes = Bits / 8;
       if (!FD->isZeroSize(Ctx) && Bytes % 4 != 0) {
-        found(Sub,
-              "is not 4-byte aligned (it is at byte offset " + std::to_string(Bytes) +
-                  " of '" + RD->getNameAsString() + "')",
-              FD, "'" + FD->getNameAsString() + "' declared here");
+        found(Sub, TypeProblem::Unaligned, FD, FD->getNameAsString(), RD->getNameAsString(), Bytes);
         return;
       }
       walk(FD->getType(), Sub, /*IsMember=*/true, /*Top=*/false, FD);
@@ -242,29 +251,33 @@ private:
 } // namespace
 
 bool ampvk::checkType(CheckContext &C, QualType T, TypeContext TC, SourceLocation Loc,
-                      SourceRange Range, const llvm::Twine &Subject, llvm::StringRef Tail) {
+                      SourceRange Range, TypeSubject Subject, llvm::StringRef Name,
+                      llvm::StringRef Function) {
   if (T.isNull() || T->isDependentType())
     return true;
   Problem P = TypeWalker(C.Ctx, TC).run(T);
   if (!P.Found)
     return true;
   PrintingPolicy PP(C.Ctx.getLangOpts());
-  std::string Which = !Tail.empty() ? Tail.str()
-                      : TC == TypeContext::Capture
-                          ? std::string("cannot be captured by a kernel")
-                          : std::string("cannot be used in restrict(amp) code");
-  std::string Msg = Subject.str() + " has type '" + T.getAsString(PP) + "', which " + Which;
-  if (!P.Why.empty())
-    Msg += ": " + P.Why;
-  C.Diags.error(Loc, Msg, Range);
-  if (P.NoteDecl && !P.NoteText.empty() && P.NoteDecl->getLocation().isValid())
-    C.Diags.note(P.NoteDecl->getLocation(), P.NoteText);
+  C.Diags.report(Loc, ampdiag::err_type_not_allowed)
+      << Subject << Name << Function << T.getAsString(PP) << TC << P.Why << !P.Path.empty()
+      << P.Path << P.Detail << P.Number << Range;
+  if (P.NoteDecl && P.NoteDecl->getLocation().isValid()) {
+    if (!P.NoteName)
+      C.Diags.report(P.NoteDecl->getLocation(), ampdiag::note_declared_here_unnamed);
+    else
+      C.Diags.report(P.NoteDecl->getLocation(), ampdiag::note_declared_here)
+          << "'" + *P.NoteName + "'";
+  }
   return false;
 }
 
 // Declarations of restrict(amp) functions: '...', virtual, exception
 // specifications, parameter and return types.
 namespace {
+// The %select of err_amp_function_declaration.
+enum class AmpFunctionProblem { Variadic, Virtual, DynamicExceptionSpec };
+
 class DeclarationChecker {
 public:
   explicit DeclarationChecker(CheckContext &C) : C(C) {}
@@ -276,19 +289,19 @@ public:
     // the declarations Clang sees, once per source location.
     std::string Name = describeFunction(FD);
     if (FD->isVariadic())
-      C.Diags.error(FD->getLocation(),
-                    "a restrict(amp) function cannot have a variable argument list ('...')");
+      C.Diags.report(FD->getLocation(), ampdiag::err_amp_function_declaration)
+          << AmpFunctionProblem::Variadic;
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
       if (MD->isVirtual())
-        C.Diags.error(MD->getLocation(), "a restrict(amp) function cannot be virtual");
+        C.Diags.report(MD->getLocation(), ampdiag::err_amp_function_declaration)
+            << AmpFunctionProblem::Virtual;
     if (const auto *FPT = FD->getType()->getAs<FunctionProtoType>()) {
       ExceptionSpecificationType EST = FPT->getExceptionSpecType();
       if (EST == EST_Dynamic || EST == EST_DynamicNone || EST == EST_MSAny) {
         SourceRange R = FD->getExceptionSpecSourceRange();
-        C.Diags.error(R.isValid() ? R.getBegin() : FD->getLocation(),
-                      "a restrict(amp) function cannot have a dynamic exception "
-                      "specification; remove it (or write noexcept)",
-                      R);
+        C.Diags.report(R.isValid() ? R.getBegin() : FD->getLocation(),
+                       ampdiag::err_amp_function_declaration)
+            << AmpFunctionProblem::DynamicExceptionSpec << R;
       }
     }
     if (FD->isDependentContext())
@@ -297,16 +310,15 @@ public:
       if (P->isInvalidDecl())
         continue;
       checkType(C, P->getType(), TypeContext::Amp, P->getLocation(), P->getSourceRange(),
-                "parameter" + (P->getName().empty() ? std::string()
-                                                    : " '" + P->getNameAsString() + "'") +
-                    " of " + Name);
+                P->getName().empty() ? TypeSubject::UnnamedParameter : TypeSubject::Parameter,
+                P->getName(), Name);
     }
     QualType RT = FD->getReturnType();
     if (!RT->isUndeducedType() && !isa<CXXConstructorDecl>(FD) &&
         !isa<CXXDestructorDecl>(FD)) {
       SourceRange R = FD->getReturnTypeSourceRange();
       checkType(C, RT, TypeContext::Amp, R.isValid() ? R.getBegin() : FD->getLocation(), R,
-                "the return type of " + Name);
+                TypeSubject::ReturnType, "", Name);
     }
   }
 

@@ -43,30 +43,15 @@ public:
   void finish(CheckContext &C, const Kernel &) override {
     for (auto &KV : Map) {
       const Found &F = KV.second;
-      std::string Name = "tile_barrier::" + F.Barrier->getNameAsString();
       bool Divergent = F.Reach.L == Level::Divergent;
-      SourceRange R = F.E->getSourceRange();
-      if (Divergent) {
-        C.Diags.error(F.E->getExprLoc(),
-                      Name + " is called under control flow that depends on the thread's "
-                             "position in the tile; every thread of a tile must reach the same "
-                             "barriers",
-                      R);
-      } else if (!C.Diags.warning(AmpWarning::BarrierDivergence, F.E->getExprLoc(),
-                                  Name + " is called under control flow that may differ "
-                                         "between the threads of a tile; every thread of a "
-                                         "tile must reach the same barriers",
-                                  R)) {
+      C.Diags.report(F.E->getExprLoc(),
+                     Divergent ? ampdiag::err_barrier_divergent : ampdiag::warn_barrier_divergence)
+          << F.Barrier->getNameAsString() << F.E->getSourceRange();
+      if (!C.Diags.lastReported())
         continue;
-      }
       if (const Expr *Cause = F.Reach.Cause)
-        C.Diags.note(Cause->getExprLoc(),
-                     Divergent ? "this condition depends on the thread's position in the tile "
-                                 "(tiled_index::local or ::global)"
-                               : "this condition is not provably the same for every thread of "
-                                 "the tile (it depends on memory or on a value the compiler "
-                                 "cannot follow)",
-                     Cause->getSourceRange());
+        C.Diags.report(Cause->getExprLoc(), ampdiag::note_barrier_condition)
+            << Divergent << Cause->getSourceRange();
       noteCallStack(C, F.Stack);
     }
     Map.clear();

@@ -83,15 +83,11 @@ void CheckContext::noteCallChain(const FunctionDecl *FD,
     const Reach &R = It->second;
     if (!R.Caller) {
       if (R.Kernel && R.Kernel->LaunchLoc.isValid())
-        Diags.note(R.Kernel->LaunchLoc,
-                   std::string(R.Kernel->Tiled ? "in the tiled kernel" : "in the kernel") +
-                       " launched here");
+        Diags.report(R.Kernel->LaunchLoc, ampdiag::note_in_kernel_launched_here) << R.Kernel->Tiled;
       return;
     }
-    Diags.note(R.Edge.Loc,
-               describeFunction(Cur) + " is called from " + describeFunction(R.Caller) +
-                   " here",
-               R.Edge.Range);
+    Diags.report(R.Edge.Loc, ampdiag::note_called_from)
+        << describeFunction(Cur) << describeFunction(R.Caller) << R.Edge.Range;
     Cur = R.Caller;
   }
 }
@@ -182,10 +178,8 @@ private:
       const CallEdge *Self = edge(SCC[0], SCC[0]);
       if (!Self)
         return;
-      C.Diags.error(Self->Loc,
-                    "restrict(amp) code cannot be recursive: " + describeFunction(SCC[0]) +
-                        " calls itself",
-                    Self->Range);
+      C.Diags.report(Self->Loc, ampdiag::err_call_recursive)
+          << describeFunction(SCC[0]) << false << "" << Self->Range;
       return;
     }
     // A cycle through the component: start at the function defined first.
@@ -228,16 +222,13 @@ private:
     std::string Through;
     for (size_t I = 1; I < Cycle.size(); ++I)
       Through += (I > 1 ? ", " : "") + describeFunction(Cycle[I]);
-    C.Diags.error(First->Loc,
-                  "restrict(amp) code cannot be recursive: " + describeFunction(Start) +
-                      " calls itself through " + Through,
-                  First->Range);
+    C.Diags.report(First->Loc, ampdiag::err_call_recursive)
+        << describeFunction(Start) << true << Through << First->Range;
     for (size_t I = 1; I < Cycle.size(); ++I) {
       const FunctionDecl *To = I + 1 < Cycle.size() ? Cycle[I + 1] : Start;
       if (const CallEdge *E = edge(Cycle[I], To))
-        C.Diags.note(E->Loc,
-                     describeFunction(Cycle[I]) + " calls " + describeFunction(To) + " here",
-                     E->Range);
+        C.Diags.report(E->Loc, ampdiag::note_calls_here)
+            << describeFunction(Cycle[I]) << describeFunction(To) << E->Range;
     }
   }
 
@@ -250,8 +241,9 @@ private:
 } // namespace
 
 // Calling the standard library from a kernel is the most common C++ AMP
-// mistake; say what to write instead.
-static std::optional<std::string> standardLibraryAlternative(const FunctionDecl *FD) {
+// mistake; say what to write instead: a helper to copy (note_call_std_library),
+// or none ("") for a function without one.
+static std::optional<llvm::StringRef> standardLibraryAlternative(const FunctionDecl *FD) {
   if (!FD->isInStdNamespace() || !FD->getIdentifier())
     return std::nullopt;
   static const struct {
@@ -267,11 +259,8 @@ static std::optional<std::string> standardLibraryAlternative(const FunctionDecl 
   };
   for (const auto &H : Helpers)
     if (FD->getName() == H.Name)
-      return std::string("the C++ standard library is not restrict(amp); use a helper such as "
-                         "'") +
-             H.Helper + "'";
-  return std::string("the C++ standard library is not restrict(amp); write a "
-                     "restrict(cpu, amp) function that does the same");
+      return llvm::StringRef(H.Helper);
+  return llvm::StringRef();
 }
 
 void ampvk::analyzeCallGraph(CheckContext &C) {
@@ -279,13 +268,13 @@ void ampvk::analyzeCallGraph(CheckContext &C) {
   bfs(C, false, true, C.ReachableNonTiled);
 
   for (const CheckContext::NonAmpCall &NC : C.NonAmpCalls) {
-    C.Diags.error(NC.Loc, NC.Message, NC.Range);
+    C.Diags.report(NC.Loc, ampdiag::err_call_not_amp) << NC.What << NC.Name << NC.Var << NC.Range;
     const FunctionDecl *Decl = NC.Callee->getCanonicalDecl();
     if (Decl->getLocation().isValid() && !Decl->isImplicit())
-      C.Diags.note(Decl->getLocation(),
-                   describeFunction(NC.Callee) + " declared here without restrict(amp)");
-    if (std::optional<std::string> Instead = standardLibraryAlternative(NC.Callee))
-      C.Diags.note(NC.Loc, *Instead);
+      C.Diags.report(Decl->getLocation(), ampdiag::note_call_not_amp_declared)
+          << describeFunction(NC.Callee);
+    if (std::optional<llvm::StringRef> Helper = standardLibraryAlternative(NC.Callee))
+      C.Diags.report(NC.Loc, ampdiag::note_call_std_library) << !Helper->empty() << *Helper;
     C.noteCallChain(NC.Caller);
   }
 
@@ -304,12 +293,8 @@ void ampvk::analyzeCallGraph(CheckContext &C) {
           continue;
       if (T->isDefined() || T->getTemplateInstantiationPattern())
         continue;
-      C.Diags.error(E.Loc,
-                    describeFunction(T) + " is called from a kernel but not defined in this "
-                                          "translation unit; C++ AMP needs the definition of "
-                                          "every function a kernel calls",
-                    E.Range);
-      C.Diags.note(T->getLocation(), describeFunction(T) + " declared here");
+      C.Diags.report(E.Loc, ampdiag::err_call_undefined) << describeFunction(T) << E.Range;
+      C.Diags.report(T->getLocation(), ampdiag::note_declared_here) << describeFunction(T);
       C.noteCallChain(Entry.first);
     }
   }

@@ -24,25 +24,21 @@ static bool isAmpArray(QualType T) { return getAmpClassName(T) == "array"; }
 
 void ampvk::checkLambdaCaptures(CheckContext &C, const LambdaExpr *LE, bool IsKernel) {
   AmpDiagnostics &D = C.Diags;
-  std::string Tail = IsKernel ? "cannot be captured by a kernel"
-                              : "cannot be captured by a lambda in restrict(amp) code";
-  std::string Who = IsKernel ? "a kernel" : "a lambda in restrict(amp) code";
+  TypeContext TC = IsKernel ? TypeContext::Capture : TypeContext::LambdaCapture;
   auto NoteImplicit = [&](const LambdaCapture &Cap, llvm::StringRef Name) {
     if (Cap.isImplicit() && LE->getCaptureDefaultLoc().isValid())
-      D.note(LE->getCaptureDefaultLoc(),
-             "'" + Name + "' is captured implicitly because of this capture default");
+      D.report(LE->getCaptureDefaultLoc(), ampdiag::note_capture_implicit) << Name;
   };
   for (const LambdaCapture &Cap : LE->captures()) {
     SourceLocation Loc = Cap.getLocation();
     if (Cap.capturesThis()) {
       if (Cap.getCaptureKind() == LCK_StarThis) {
         if (const auto *Parent = dyn_cast<CXXRecordDecl>(LE->getLambdaClass()->getParent()))
-          checkType(C, C.Ctx.getRecordType(Parent), TypeContext::Capture, Loc, SourceRange(),
-                    "captured '*this'", Tail);
+          checkType(C, C.Ctx.getRecordType(Parent), TC, Loc, SourceRange(),
+                    TypeSubject::CapturedThis);
         continue;
       }
-      D.error(Loc, Who + " cannot capture 'this' (a pointer); copy the members it needs "
-                         "into local variables and capture those");
+      D.report(Loc, ampdiag::err_capture_this) << IsKernel;
       NoteImplicit(Cap, "this");
       continue;
     }
@@ -58,22 +54,18 @@ void ampvk::checkLambdaCaptures(CheckContext &C, const LambdaExpr *LE, bool IsKe
     if (Cap.getCaptureKind() == LCK_ByRef) {
       if (isAmpArray(T))
         continue;
-      D.error(Loc, "'" + Name + "' is captured by reference; " + Who +
-                       " captures by value (only a concurrency::array is captured by "
-                       "reference)");
+      D.report(Loc, ampdiag::err_capture_by_reference) << Name << IsKernel;
       NoteImplicit(Cap, Name);
       continue;
     }
     if (Cap.getCaptureKind() != LCK_ByCopy)
       continue;
     if (isAmpArray(T)) {
-      D.error(Loc, "concurrency::array '" + Name + "' is captured by value; " + Who +
-                       " must capture an array by reference ('&" + Name + "')");
+      D.report(Loc, ampdiag::err_capture_array_by_value) << Name << IsKernel;
       NoteImplicit(Cap, Name);
       continue;
     }
-    if (!checkType(C, T, TypeContext::Capture, Loc, SourceRange(),
-                   "captured variable '" + Name + "'", Tail))
+    if (!checkType(C, T, TC, Loc, SourceRange(), TypeSubject::CapturedVariable, Name))
       NoteImplicit(Cap, Name);
   }
 }
@@ -84,64 +76,52 @@ static void checkFunctor(CheckContext &C, const Kernel &K) {
   if (!isUsableRecord(RD))
     return;
   std::string Name = RD->getNameAsString();
-  if (RD->isPolymorphic()) {
-    D.error(RD->getLocation(), "kernel class '" + Name + "' cannot have virtual functions");
-    D.note(K.LaunchLoc, "kernel launched here");
-    return;
-  }
-  if (RD->getNumVBases()) {
-    D.error(RD->getLocation(), "kernel class '" + Name + "' cannot have virtual base classes");
-    D.note(K.LaunchLoc, "kernel launched here");
+  if (RD->isPolymorphic() || RD->getNumVBases()) {
+    D.report(RD->getLocation(), ampdiag::err_kernel_class_virtual) << Name << !RD->isPolymorphic();
+    D.report(K.LaunchLoc, ampdiag::note_kernel_launched_here);
     return;
   }
   for (const CXXConstructorDecl *Ctor : RD->ctors())
     if ((Ctor->isCopyConstructor() || Ctor->isMoveConstructor()) && Ctor->isUserProvided()) {
-      D.error(Ctor->getLocation(),
-              "kernel class '" + Name + "' must be trivially copyable, but it has a "
-                                        "user-provided " +
-                  (Ctor->isCopyConstructor() ? "copy" : "move") + " constructor");
-      D.note(K.LaunchLoc, "kernel launched here");
+      D.report(Ctor->getLocation(), ampdiag::err_kernel_class_not_trivially_copyable)
+          << Name
+          << (Ctor->isCopyConstructor() ? UserProvided::CopyConstructor
+                                        : UserProvided::MoveConstructor);
+      D.report(K.LaunchLoc, ampdiag::note_kernel_launched_here);
     }
   if (const CXXDestructorDecl *Dtor = RD->getDestructor())
     if (Dtor->isUserProvided()) {
-      D.error(Dtor->getLocation(), "kernel class '" + Name +
-                                       "' must be trivially copyable, but it has a "
-                                       "user-provided destructor");
-      D.note(K.LaunchLoc, "kernel launched here");
+      D.report(Dtor->getLocation(), ampdiag::err_kernel_class_not_trivially_copyable)
+          << Name << UserProvided::Destructor;
+      D.report(K.LaunchLoc, ampdiag::note_kernel_launched_here);
     }
   for (const CXXBaseSpecifier &B : RD->bases())
     checkType(C, B.getType(), TypeContext::Capture, B.getBeginLoc(), B.getSourceRange(),
-              "base class of kernel class '" + Name + "'");
+              TypeSubject::KernelBase, Name);
   for (const FieldDecl *FD : RD->fields()) {
     QualType T = FD->getType();
-    std::string Member = "'" + FD->getNameAsString() + "'";
+    std::string Member = FD->getNameAsString();
     if (T->isReferenceType() || T->isPointerType()) {
       if (isAmpArray(T->getPointeeType()))
         continue;
-      D.error(FD->getLocation(),
-              "kernel member " + Member + " is a " +
-                  (T->isReferenceType() ? "reference" : "pointer") +
-                  "; a kernel can hold only a concurrency::array by reference or pointer, "
-                  "everything else by value",
-              FD->getSourceRange());
-      D.note(K.LaunchLoc, "kernel launched here");
+      D.report(FD->getLocation(), ampdiag::err_kernel_member_pointer)
+          << Member << T->isReferenceType() << FD->getSourceRange();
+      D.report(K.LaunchLoc, ampdiag::note_kernel_launched_here);
       continue;
     }
     if (isAmpArray(T)) {
-      D.error(FD->getLocation(),
-              "kernel member " + Member +
-                  " holds a concurrency::array by value; hold a reference to it instead",
-              FD->getSourceRange());
-      D.note(K.LaunchLoc, "kernel launched here");
+      D.report(FD->getLocation(), ampdiag::err_kernel_member_array_by_value)
+          << Member << FD->getSourceRange();
+      D.report(K.LaunchLoc, ampdiag::note_kernel_launched_here);
       continue;
     }
     if (FD->isBitField()) {
-      D.error(FD->getLocation(), "kernel member " + Member + " cannot be a bit-field",
-              FD->getSourceRange());
+      D.report(FD->getLocation(), ampdiag::err_kernel_member_bit_field)
+          << Member << FD->getSourceRange();
       continue;
     }
     checkType(C, T, TypeContext::Capture, FD->getLocation(), FD->getSourceRange(),
-              "kernel member " + Member);
+              TypeSubject::KernelMember, Member);
   }
 }
 

@@ -41,6 +41,10 @@ namespace ampvk {
 
 struct RestrictMacroLog;
 
+// The callee of a call from restrict(amp) code, as err_call_not_amp's
+// %select says it.
+enum class NonAmpCallee { Function, Constructor, TemporaryDestructor, LocalDestructor };
+
 // A call from one function to another, as written (or implied: constructors,
 // destructors of locals and temporaries).
 struct CallEdge {
@@ -84,7 +88,12 @@ struct CheckContext {
     const clang::FunctionDecl *Callee = nullptr;
     clang::SourceLocation Loc;
     clang::SourceRange Range;
-    std::string Message;
+    // err_call_not_amp's arguments: which callee, its name (a function as
+    // describeFunction() says it, a special member qualified), the local
+    // variable whose destructor it is.
+    NonAmpCallee What = NonAmpCallee::Function;
+    std::string Name;
+    std::string Var;
   };
   std::vector<NonAmpCall> NonAmpCalls;
 

@@ -45,17 +45,11 @@ private:
   void check(const FunctionDecl *Target, SourceLocation Loc, SourceRange Range) {
     if (Target->isInvalidDecl() || isCallableFrom(Target, RestrictCpu))
       return;
-    std::string Name = isa<CXXConstructorDecl>(Target)
-                           ? "the constructor '" + Target->getQualifiedNameAsString() + "'"
-                           : describeFunction(Target);
-    D.error(Loc,
-            (isAmpRestricted(FD) ? "the CPU side of this restrict(cpu, amp) function"
-                                 : "CPU code") +
-                llvm::Twine(" cannot call ") + Name +
-                ", which is restrict(amp) only; declare it restrict(cpu, amp) to call it "
-                "from both",
-            Range);
-    D.note(Target->getLocation(), Name + " declared here");
+    // err_cpu_call_amp_only's %select: a function or a constructor.
+    bool Ctor = isa<CXXConstructorDecl>(Target);
+    std::string Name = Ctor ? Target->getQualifiedNameAsString() : describeFunction(Target);
+    D.report(Loc, ampdiag::err_cpu_call_amp_only) << isAmpRestricted(FD) << Ctor << Name << Range;
+    D.report(Target->getLocation(), ampdiag::note_cpu_call_declared) << Ctor << Name;
   }
 
   AmpDiagnostics &D;

@@ -38,11 +38,13 @@ std::string expectedParam(const Kernel &K) {
   return "index<" + std::to_string(K.Rank) + ">";
 }
 
-std::string launchedOver(const Kernel &K) {
-  if (K.Tiled)
-    return "a tiled_extent<" + tileArgs(K) + ">";
-  return "an extent<" + std::to_string(K.Rank) + ">";
+// The template arguments of the launch's extent or tiled_extent.
+std::string launchArgs(const Kernel &K) {
+  return K.Tiled ? tileArgs(K) : std::to_string(K.Rank);
 }
+
+// The %select of err_kernel_param_type.
+enum class KernelParamHint { None, NeedsTiledLaunch, NeedsTiledIndex };
 
 // Does the kernel's parameter type fit the launch?
 bool paramFits(const Kernel &K, QualType T) {
@@ -80,8 +82,7 @@ void ampvk::checkKernelSignatures(CheckContext &C) {
   AmpDiagnostics &D = C.Diags;
   for (const Kernel &K : C.Kernels) {
     if (!K.KernelClass || K.KernelClass->isInvalidDecl()) {
-      D.error(K.LaunchLoc, "the kernel of parallel_for_each must be a lambda or a class "
-                           "with operator()");
+      D.report(K.LaunchLoc, ampdiag::err_kernel_not_callable);
       continue;
     }
     const CXXRecordDecl *RD = K.KernelClass;
@@ -89,11 +90,9 @@ void ampvk::checkKernelSignatures(CheckContext &C) {
     bool Bad = false;
     for (const NamedDecl *ND : K.CallOperatorDecls) {
       if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(ND)) {
-        D.error(FTD->getLocation(),
-                K.Lambda ? "the kernel of parallel_for_each cannot be a generic lambda; "
-                           "give its parameter a type (" + expectedParam(K) + ")"
-                         : "a kernel's operator() cannot be a template");
-        D.note(K.LaunchLoc, "kernel launched here");
+        D.report(FTD->getLocation(), ampdiag::err_kernel_template)
+            << (K.Lambda != nullptr) << expectedParam(K);
+        D.report(K.LaunchLoc, ampdiag::note_kernel_launched_here);
         Bad = true;
         break;
       }
@@ -101,9 +100,9 @@ void ampvk::checkKernelSignatures(CheckContext &C) {
       if (!MD)
         continue;
       if (Op) {
-        D.error(MD->getLocation(), "a kernel's operator() cannot be overloaded");
-        D.note(Op->getLocation(), "other operator() declared here");
-        D.note(K.LaunchLoc, "kernel launched here");
+        D.report(MD->getLocation(), ampdiag::err_kernel_overloaded);
+        D.report(Op->getLocation(), ampdiag::note_declared_here) << "other operator()";
+        D.report(K.LaunchLoc, ampdiag::note_kernel_launched_here);
         Bad = true;
         break;
       }
@@ -112,31 +111,28 @@ void ampvk::checkKernelSignatures(CheckContext &C) {
     if (Bad)
       continue;
     if (!Op) {
-      D.error(K.LaunchLoc, "the kernel of parallel_for_each must have an operator(); '" +
-                               typeName(C.Ctx, C.Ctx.getRecordType(RD)) + "' has none");
+      D.report(K.LaunchLoc, ampdiag::err_kernel_no_call_operator)
+          << typeName(C.Ctx, C.Ctx.getRecordType(RD));
       continue;
     }
     if (Op->isInvalidDecl())
       continue;
     bool Ok = true;
     if (!(getEffectiveRestrictions(Op) & RestrictAmp)) {
-      D.error(Op->getLocation(),
-              K.Lambda ? "the kernel lambda must be restrict(amp): write 'restrict(amp)' "
-                         "after its parameter list"
-                       : "a kernel's operator() must be restrict(amp)");
-      D.note(K.LaunchLoc, "kernel launched here");
+      D.report(Op->getLocation(), ampdiag::err_kernel_not_amp) << (K.Lambda != nullptr);
+      D.report(K.LaunchLoc, ampdiag::note_kernel_launched_here);
       Ok = false;
     }
     if (Op->isStatic()) {
-      D.error(Op->getLocation(), "a kernel's operator() cannot be static");
+      D.report(Op->getLocation(), ampdiag::err_kernel_static);
       Ok = false;
     }
     QualType RT = Op->getReturnType();
     if (!RT->isDependentType() && !RT->isVoidType() && !RT->isUndeducedAutoType()) {
       SourceRange R = Op->getReturnTypeSourceRange();
-      D.error(R.isValid() ? R.getBegin() : Op->getLocation(),
-              "a kernel must return void, not '" + typeName(C.Ctx, RT) + "'", R);
-      D.note(K.LaunchLoc, "kernel launched here");
+      D.report(R.isValid() ? R.getBegin() : Op->getLocation(), ampdiag::err_kernel_return_type)
+          << typeName(C.Ctx, RT) << R;
+      D.report(K.LaunchLoc, ampdiag::note_kernel_launched_here);
       Ok = false;
     }
     // The parameter: exactly one without a default argument.
@@ -145,33 +141,29 @@ void ampvk::checkKernelSignatures(CheckContext &C) {
       if (!P->hasDefaultArg())
         ++Required;
     if (Op->getNumParams() == 0 || Required > 1) {
-      D.error(Op->getLocation(), "a kernel launched over " + launchedOver(K) +
-                                     " must take one parameter of type '" +
-                                     expectedParam(K) + "'");
-      D.note(K.LaunchLoc, "kernel launched here");
+      D.report(Op->getLocation(), ampdiag::err_kernel_param_count)
+          << K.Tiled << launchArgs(K) << expectedParam(K);
+      D.report(K.LaunchLoc, ampdiag::note_kernel_launched_here);
       Ok = false;
     } else {
       const ParmVarDecl *P = Op->getParamDecl(0);
       if (!P->getType()->isDependentType() && !paramFits(K, P->getType())) {
-        std::string Why;
+        KernelParamHint Why = KernelParamHint::None;
         QualType PT = P->getType().getNonReferenceType().getUnqualifiedType();
         if (getAmpClassName(PT) == "tiled_index" && !K.Tiled)
-          Why = "; a tiled_index needs a tiled launch (extent.tile<...>())";
+          Why = KernelParamHint::NeedsTiledLaunch;
         else if (K.Tiled && getAmpClassName(PT) != "tiled_index")
-          Why = "; a tiled launch passes a tiled_index whose tile extents match the "
-                "tiled_extent's";
-        D.error(P->getLocation(),
-                "a kernel launched over " + launchedOver(K) + " must take '" +
-                    expectedParam(K) + "', not '" + typeName(C.Ctx, P->getType()) + "'" + Why,
-                P->getSourceRange());
-        D.note(K.LaunchLoc, "kernel launched here");
+          Why = KernelParamHint::NeedsTiledIndex;
+        D.report(P->getLocation(), ampdiag::err_kernel_param_type)
+            << K.Tiled << launchArgs(K) << expectedParam(K) << typeName(C.Ctx, P->getType()) << Why
+            << P->getSourceRange();
+        D.report(K.LaunchLoc, ampdiag::note_kernel_launched_here);
         Ok = false;
       }
     }
     if (!Op->hasBody()) {
-      D.error(Op->getLocation(), "a kernel's operator() must be defined in the translation "
-                                 "unit that launches it");
-      D.note(K.LaunchLoc, "kernel launched here");
+      D.report(Op->getLocation(), ampdiag::err_kernel_undefined);
+      D.report(K.LaunchLoc, ampdiag::note_kernel_launched_here);
       Ok = false;
     }
     if (Ok)

@@ -21,6 +21,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <optional>
+
 using namespace clang;
 using namespace ampvk;
 
@@ -144,10 +146,11 @@ private:
     return Out;
   }
 
-  void report(SourceLocation Loc, const std::string &Message, RestrictMacroLog::Use &U) {
-    AmpDiagnostics D(PP.getDiagnostics(), Opts);
-    D.error(Loc, Message);
+  DiagnosticReport report(RestrictMacroLog::Use &U, ampdiag::Kind K) {
     U.Reported = true;
+    if (!Diags)
+      Diags.emplace(PP.getDiagnostics(), Opts);
+    return Diags->report(U.Loc, K);
   }
 
   void classify(RestrictMacroLog::Use &U) {
@@ -243,10 +246,7 @@ private:
                W == "throw";
       if (Bad) {
         std::string Words = text(Toks, FirstBetween, I - 1, FID);
-        report(U.Loc,
-               "'" + Spec + "' must come right after the lambda's parameter list; write '" +
-                   Spec + " " + Words + "' (Clang cannot parse '" + Words + " " + Spec + "')",
-               U);
+        report(U, ampdiag::err_restrict_lambda_order) << Spec << Words;
       }
       return;
     }
@@ -277,19 +277,11 @@ private:
         }
       }
       std::string Words = text(Toks, After, Last, FID);
-      report(U.Loc,
-             "'" + Spec + "' must follow '" + Words + "' in a function declarator; write '" +
-                 Words + " " + Spec + "' (Clang cannot parse '" + Spec + " " + Words + "')",
-             U);
+      report(U, ampdiag::err_restrict_after_qualifier) << Spec << Words;
       return;
     }
-    if (N.Kind == tok::arrow) {
-      report(U.Loc,
-             "'" + Spec + "' cannot be written before a trailing return type (Clang cannot "
-                          "parse it there); write it at the start of the declaration, as in '" +
-                 Spec + " auto f() -> T'",
-             U);
-    }
+    if (N.Kind == tok::arrow)
+      report(U, ampdiag::err_restrict_before_trailing_return) << Spec;
   }
 
   Preprocessor &PP;
@@ -297,7 +289,18 @@ private:
   std::shared_ptr<RestrictMacroLog> Log;
   WarningOptions Opts;
   llvm::DenseMap<FileID, std::vector<RawTok>> Cache;
+  std::optional<AmpDiagnostics> Diags; // made at the first report
 };
+
+// The %select lists of err_restrict_redeclaration.
+enum class RestrictionSet { Cpu, Amp, CpuAmp };
+enum class UnwrittenRestriction { None, This, Previous }; // which declaration has no restrict
+
+RestrictionSet restrictionSet(unsigned Bits) {
+  if (Bits == (RestrictCpu | RestrictAmp))
+    return RestrictionSet::CpuAmp;
+  return Bits == RestrictAmp ? RestrictionSet::Amp : RestrictionSet::Cpu;
+}
 
 // Every restrict(...) annotation in the AST (patterns, not instantiations).
 class AnnotationFinder : public RecursiveASTVisitor<AnnotationFinder> {
@@ -331,8 +334,7 @@ private:
         continue;
       const auto *FD = dyn_cast<FunctionDecl>(D);
       if (!FD) {
-        C.Diags.error(SM.getExpansionLoc(A->getLocation()),
-                      "restrict(...) applies to functions and lambdas only");
+        C.Diags.report(SM.getExpansionLoc(A->getLocation()), ampdiag::err_restrict_not_function);
         continue;
       }
     }
@@ -343,11 +345,9 @@ private:
     if (Own.Written) {
       SourceLocation Loc = SM.getExpansionLoc(Own.Loc);
       if (!Own.Unknown.empty())
-        C.Diags.error(Loc, "unknown restriction specifier '" + Own.Unknown +
-                               "'; write restrict(amp), restrict(cpu) or restrict(cpu, amp)");
+        C.Diags.report(Loc, ampdiag::err_restrict_specifier) << 0 << Own.Unknown;
       else if (Own.Empty && !Own.Bits)
-        C.Diags.error(Loc, "empty restriction specifier list; write restrict(amp), "
-                           "restrict(cpu) or restrict(cpu, amp)");
+        C.Diags.report(Loc, ampdiag::err_restrict_specifier) << 1;
     }
     // Every declaration of a function must carry the same restrictions (a
     // declaration without restrict(...) is restrict(cpu)).
@@ -363,23 +363,12 @@ private:
     unsigned Theirs = PrevOwn.Written ? PrevOwn.Bits : unsigned(RestrictCpu);
     if (Mine == Theirs)
       return;
-    auto Name = [](unsigned Bits) -> std::string {
-      if (Bits == (RestrictCpu | RestrictAmp))
-        return "restrict(cpu, amp)";
-      if (Bits == RestrictAmp)
-        return "restrict(amp)";
-      return "restrict(cpu)";
-    };
-    std::string Suffix;
-    if (!Own.Written)
-      Suffix = " (a declaration without restrict(...) is restrict(cpu))";
-    else if (!PrevOwn.Written)
-      Suffix = " (the previous declaration has no restrict(...), which means restrict(cpu))";
-    C.Diags.error(FD->getLocation(),
-                  "'" + FD->getNameAsString() + "' is declared " + Name(Mine) +
-                      " here but " + Name(Theirs) +
-                      " before; every declaration must have the same restrictions" + Suffix);
-    C.Diags.note(Prev->getLocation(), "previous declaration is here");
+    UnwrittenRestriction Unwritten = !Own.Written       ? UnwrittenRestriction::This
+                                     : !PrevOwn.Written ? UnwrittenRestriction::Previous
+                                                        : UnwrittenRestriction::None;
+    C.Diags.report(FD->getLocation(), ampdiag::err_restrict_redeclaration)
+        << FD->getNameAsString() << restrictionSet(Mine) << restrictionSet(Theirs) << Unwritten;
+    C.Diags.report(Prev->getLocation(), ampdiag::note_previous_declaration);
   }
 
   CheckContext &C;
@@ -405,16 +394,10 @@ void ampvk::checkRestrictionSyntax(CheckContext &C) {
     if (U.Reported || F.Seen.count(U.Loc))
       continue;
     if (U.AfterTrailingReturn) {
-      C.Diags.error(U.Loc, U.InLambda
-                               ? "restrict(...) after a lambda's trailing return type is "
-                                 "ignored by Clang; write it before the '->'"
-                               : "restrict(...) after a trailing return type is ignored by "
-                                 "Clang; write it at the start of the declaration, as in "
-                                 "'restrict(amp) auto f() -> T'");
+      C.Diags.report(U.Loc, ampdiag::err_restrict_after_trailing_return) << U.InLambda;
       continue;
     }
     if (!C.HadErrorsBefore)
-      C.Diags.error(U.Loc, "this restrict(...) does not apply to any function (Clang ignored "
-                           "it); write it right after the parameter list");
+      C.Diags.report(U.Loc, ampdiag::err_restrict_ignored);
   }
 }

@@ -27,7 +27,7 @@ bool ampvk::analyzeTiledKernel(CheckContext &C, const Kernel &K,
 void ampvk::noteCallStack(CheckContext &C, llvm::ArrayRef<CallSite> Stack) {
   // Stack[0] is the kernel; Stack[i] was called at Stack[i].Loc.
   for (size_t I = Stack.size(); I-- > 1;)
-    C.Diags.note(Stack[I].Loc, describeFunction(Stack[I].Callee) + " is called here");
+    C.Diags.report(Stack[I].Loc, ampdiag::note_called_here) << describeFunction(Stack[I].Callee);
 }
 
 void ampvk::checkTiledKernels(CheckContext &C) {

@@ -84,18 +84,11 @@ public:
   void finish(CheckContext &C, const Kernel &) override {
     for (auto &KV : Races) {
       const Race &R = KV.second;
-      std::string Name = "'" + R.VD->getNameAsString() + "'";
-      std::string Msg =
-          R.RMW ? "data race: every thread of the tile updates tile_static variable " + Name +
-                      " here at the same time; let one thread do it (test tiled_index::local) "
-                      "or combine per-thread values through a tile_static array"
-                : "data race: every thread of the tile writes its own value to tile_static "
-                  "variable " +
-                      Name + " here and only one survives; let one thread write it (test "
-                             "tiled_index::local)";
-      if (C.Diags.warning(AmpWarning::TileStaticRace, R.E->getExprLoc(), Msg,
-                          R.E->getSourceRange())) {
-        C.Diags.note(R.VD->getLocation(), Name + " declared here");
+      std::string Name = R.VD->getNameAsString();
+      C.Diags.report(R.E->getExprLoc(), ampdiag::warn_tile_static_race)
+          << R.RMW << Name << R.E->getSourceRange();
+      if (C.Diags.lastReported()) {
+        C.Diags.report(R.VD->getLocation(), ampdiag::note_declared_here) << "'" + Name + "'";
         noteCallStack(C, R.Stack);
       }
     }
@@ -103,28 +96,16 @@ public:
       const Read &R = KV.second;
       if (R.K == None)
         continue;
-      std::string Name = "'" + R.VD->getNameAsString() + "'";
-      if (R.K == NeverWritten) {
-        if (C.Diags.warning(AmpWarning::TileStaticUninitialized, R.E->getExprLoc(),
-                            "tile_static variable " + Name +
-                                " is read here before any thread of the tile has written it "
-                                "(tile_static variables are not initialized)",
-                            R.E->getSourceRange())) {
-          C.Diags.note(R.VD->getLocation(), Name + " declared here");
-          noteCallStack(C, R.Stack);
-        }
+      std::string Name = R.VD->getNameAsString();
+      C.Diags.report(R.E->getExprLoc(), ampdiag::warn_tile_static_uninitialized)
+          << Name << (R.K == NotSynced) << R.E->getSourceRange();
+      if (!C.Diags.lastReported())
         continue;
-      }
-      if (C.Diags.warning(AmpWarning::TileStaticUninitialized, R.E->getExprLoc(),
-                          "tile_static variable " + Name +
-                              " is read here, but what the other threads of the tile wrote to "
-                              "it is not visible yet; call the tile's barrier.wait() between "
-                              "the writes and this read",
-                          R.E->getSourceRange())) {
-        if (R.LastWrite.isValid())
-          C.Diags.note(R.LastWrite, "written here");
-        noteCallStack(C, R.Stack);
-      }
+      if (R.K == NeverWritten)
+        C.Diags.report(R.VD->getLocation(), ampdiag::note_declared_here) << "'" + Name + "'";
+      else if (R.LastWrite.isValid())
+        C.Diags.report(R.LastWrite, ampdiag::note_tile_static_written_here);
+      noteCallStack(C, R.Stack);
     }
     discard();
   }

@@ -44,8 +44,7 @@ public:
 
   bool VisitFieldDecl(FieldDecl *FD) {
     if (hasTileStaticAnnotation(FD))
-      D.error(FD->getLocation(),
-              "tile_static can only be used on variables of a restrict(amp) function");
+      D.report(FD->getLocation(), ampdiag::err_tile_static_not_amp_local);
     return true;
   }
 
@@ -54,27 +53,24 @@ public:
       return true;
     const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
     if (isa<ParmVarDecl>(VD)) {
-      D.error(VD->getLocation(), "tile_static cannot be used on a function parameter");
+      D.report(VD->getLocation(), ampdiag::err_tile_static_parameter);
       return true;
     }
     if (!Fn || !isAmpRestricted(Fn)) {
-      D.error(VD->getLocation(),
-              "tile_static can only be used on variables of a restrict(amp) function");
+      D.report(VD->getLocation(), ampdiag::err_tile_static_not_amp_local);
       return true;
     }
     if (VD->isStaticLocal() || VD->hasExternalStorage())
-      D.error(VD->getLocation(), "a tile_static variable cannot also be static, extern or "
-                                 "thread_local");
+      D.report(VD->getLocation(), ampdiag::err_tile_static_storage);
     QualType T = VD->getType();
     if (T->isDependentType())
       return true;
     QualType Elem = C.Ctx.getBaseElementType(T);
     if (T->isReferenceType() || T->isPointerType() || Elem->isPointerType())
-      D.error(VD->getLocation(),
-              "tile_static cannot be used on a variable of pointer or reference type");
+      D.report(VD->getLocation(), ampdiag::err_tile_static_pointer);
     if (hasWrittenInitializer(VD)) {
-      D.error(VD->getInit()->getBeginLoc(), "a tile_static variable cannot have an initializer",
-              VD->getInit()->getSourceRange());
+      D.report(VD->getInit()->getBeginLoc(), ampdiag::err_tile_static_initializer)
+          << VD->getInit()->getSourceRange();
       return true;
     }
     if (const CXXRecordDecl *RD = Elem->getAsCXXRecordDecl()) {
@@ -82,33 +78,31 @@ public:
         const CXXConstructorDecl *Ctor = nullptr;
         if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(VD->getInit()))
           Ctor = CE->getConstructor();
+        // warn_tile_static_constructor's %select: 0 constructor, 1 destructor.
         if (Ctor && !Ctor->isTrivial()) {
-          if (D.warning(AmpWarning::TileStaticConstructor, VD->getLocation(),
-                        "the default constructor of '" + RD->getNameAsString() +
-                            "' is not run for tile_static variable '" +
-                            VD->getNameAsString() + "'; its value is undefined until "
-                                                    "the kernel writes it"))
-            D.note(Ctor->getLocation(), "constructor declared here");
+          D.report(VD->getLocation(), ampdiag::warn_tile_static_constructor)
+              << 0 << RD->getNameAsString() << VD->getNameAsString();
+          if (D.lastReported())
+            D.report(Ctor->getLocation(), ampdiag::note_declared_here) << "constructor";
         }
         const CXXDestructorDecl *Dtor = RD->getDestructor();
-        if (Dtor && !Dtor->isTrivial() &&
-            D.warning(AmpWarning::TileStaticConstructor, VD->getLocation(),
-                      "the destructor of '" + RD->getNameAsString() +
-                          "' is not run for tile_static variable '" + VD->getNameAsString() +
-                          "'"))
-          D.note(Dtor->getLocation(), "destructor declared here");
+        if (Dtor && !Dtor->isTrivial()) {
+          D.report(VD->getLocation(), ampdiag::warn_tile_static_constructor)
+              << 1 << RD->getNameAsString() << VD->getNameAsString();
+          if (D.lastReported())
+            D.report(Dtor->getLocation(), ampdiag::note_declared_here) << "destructor";
+        }
       }
     }
     // Reached from a non-tiled parallel_for_each?
     if (Fn->isDependentContext())
       return true;
     const FunctionDecl *Def = definitionOf(Fn);
-    if (C.ReachableNonTiled.count(Def) &&
-        D.warning(AmpWarning::TileStaticNonTiled, VD->getLocation(),
-                  "tile_static variable '" + VD->getNameAsString() +
-                      "' is used by a parallel_for_each that is not tiled; its behaviour is "
-                      "undefined there (launch over extent.tile<...>())"))
-      C.noteCallChain(Def, C.ReachableNonTiled);
+    if (C.ReachableNonTiled.count(Def)) {
+      D.report(VD->getLocation(), ampdiag::warn_tile_static_non_tiled) << VD->getNameAsString();
+      if (D.lastReported())
+        C.noteCallChain(Def, C.ReachableNonTiled);
+    }
     return true;
   }
 
