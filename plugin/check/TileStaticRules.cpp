@@ -51,7 +51,9 @@ public:
   bool VisitVarDecl(VarDecl *VD) {
     if (!isTileStatic(VD) || VD->isInvalidDecl())
       return true;
-    const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    // Lexically: a local `extern` belongs to the namespace semantically.
+    const auto *Fn =
+        dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod(/*LexicalParent=*/true));
     if (isa<ParmVarDecl>(VD)) {
       D.report(VD->getLocation(), ampdiag::err_tile_static_parameter);
       return true;
