@@ -152,24 +152,3 @@ void AmpDiagnostics::emit(const DiagnosticReport &R) {
   for (clang::SourceRange SR : R.Ranges)
     DB << SR;
 }
-
-// Transitional: messages not yet moved into the tables.
-void AmpDiagnostics::error(clang::SourceLocation Loc, const llvm::Twine &Message,
-                           clang::SourceRange Range) {
-  report(Loc, ampdiag::err_untabled) << Message << Range;
-}
-
-bool AmpDiagnostics::warning(AmpWarning W, clang::SourceLocation Loc,
-                             const llvm::Twine &Message, clang::SourceRange Range) {
-  static const ampdiag::Kind Untabled[] = {
-#define AMP_WARNING(Enumerator, Name) ampdiag::warn_untabled_##Enumerator,
-#include "diag/Warnings.def"
-  };
-  report(Loc, Untabled[static_cast<unsigned>(W)]) << Message << Range;
-  return lastReported();
-}
-
-void AmpDiagnostics::note(clang::SourceLocation Loc, const llvm::Twine &Message,
-                          clang::SourceRange Range) {
-  report(Loc, ampdiag::note_untabled) << Message << Range;
-}

@@ -120,15 +120,6 @@ public:
     report(Loc, ampdiag::err_internal) << Message;
   }
 
-  // Transitional, until every message is a row: free text as an error, a
-  // named warning (returns whether it was reported) and a note.
-  void error(clang::SourceLocation Loc, const llvm::Twine &Message,
-             clang::SourceRange Range = clang::SourceRange());
-  bool warning(AmpWarning W, clang::SourceLocation Loc, const llvm::Twine &Message,
-               clang::SourceRange Range = clang::SourceRange());
-  void note(clang::SourceLocation Loc, const llvm::Twine &Message,
-            clang::SourceRange Range = clang::SourceRange());
-
   // While set, warnings are dropped with their notes; errors and the notes
   // of errors still go out.
   void setWarningsSuppressed(bool Suppressed) { WarningsSuppressed = Suppressed; }

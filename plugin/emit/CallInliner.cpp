@@ -57,7 +57,7 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (!MD) {
-      unsupported(Loc, "a call through a pointer to member function");
+      unsupported(Loc, UnsupportedConstruct::PointerToMemberCall);
       return {};
     }
     if (isa<CXXDestructorDecl>(MD))
@@ -70,7 +70,7 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
   }
   const FunctionDecl *FD = E->getDirectCallee();
   if (!FD) {
-    unsupported(Loc, "a call through a function pointer");
+    unsupported(Loc, UnsupportedConstruct::FunctionPointerCall);
     return {};
   }
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
@@ -81,7 +81,7 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
     (void)OC;
   }
   if (FD->getBuiltinID()) {
-    unsupported(Loc, "the builtin function '" + FD->getName() + "'");
+    unsupported(Loc, ampdiag::err_unsupported_builtin) << FD->getName();
     return {};
   }
   return inlineCall(FD, nullptr, Args, Loc, E);
@@ -110,27 +110,23 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
 
   const FunctionDecl *Def = nullptr;
   if (!FD->hasBody(Def) || !Def) {
-    unsupported(Loc, "calling '" + FD->getQualifiedNameAsString() +
-                         "', whose definition is not visible in this translation unit");
+    unsupported(Loc, ampdiag::err_unsupported_call_undefined) << FD->getQualifiedNameAsString();
     return {};
   }
   for (const auto &F : Frames)
     if (F->FD == Def) {
-      unsupported(Loc, "recursion ('" + FD->getQualifiedNameAsString() +
-                           "' calls itself directly or indirectly)");
+      unsupported(Loc, ampdiag::err_unsupported_recursion) << FD->getQualifiedNameAsString();
       return {};
     }
   if (FD->isVariadic()) {
-    unsupported(Loc, "calling a function with '...' parameters");
+    unsupported(Loc, UnsupportedConstruct::VariadicCall);
     return {};
   }
   // Every call is inlined, so call trees that branch at each level (template
   // recursion such as f<N> calling f<N-1> twice) grow exponentially; stop
   // with an error instead of compiling for minutes.
   if (++InlinedCalls > MaxInlinedCalls) {
-    unsupported(Loc, "a kernel that inlines more than " + llvm::Twine(MaxInlinedCalls) +
-                         " function calls (ampvk inlines every call into the kernel; this "
-                         "one is the first over the limit)");
+    unsupported(Loc, ampdiag::err_unsupported_inline_limit) << MaxInlinedCalls;
     return {};
   }
 
@@ -163,7 +159,7 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
   F.RetType = Def->getReturnType();
   if (!F.RetType->isVoidType() && !F.RetType->isReferenceType()) {
     if (F.RetType->isPointerType()) {
-      unsupported(Loc, "calling a function that returns a pointer");
+      unsupported(Loc, UnsupportedConstruct::CallReturningPointer);
       Frames.pop_back();
       return {};
     }
@@ -185,7 +181,7 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
       else if (Init->isDelegatingInitializer())
         emitInitInto(Self, Init->getInit());
       else
-        unsupported(Init->getSourceLocation(), "this kind of member initializer");
+        unsupported(Init->getSourceLocation(), UnsupportedConstruct::MemberInitializerKind);
     }
   }
 
@@ -193,8 +189,7 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
   if (returnsOnlyAtEnd(Body)) {
     emitStmt(Body);
   } else if (F.RetType->isReferenceType()) {
-    unsupported(Loc, "inlining '" + FD->getQualifiedNameAsString() +
-                         "': a function returning a reference may only return at its end");
+    unsupported(Loc, ampdiag::err_unsupported_reference_return) << FD->getQualifiedNameAsString();
   } else {
     // A single-trip loop gives early returns a structured exit.
     LoopLabels L = openLoop(/*Unroll=*/false, /*IsWrapper=*/true);
@@ -288,7 +283,7 @@ void KernelEmitter::emitInitList(const LValue &Dst, const InitListExpr *E) {
   }
   const auto *RD = T->getAsCXXRecordDecl();
   if (!RD || RD->isUnion()) {
-    unsupported(Loc, "this initializer list");
+    unsupported(Loc, UnsupportedConstruct::InitializerList);
     return;
   }
   if (E->getNumInits() == 1 && E->getInit(0)->getType()->getAsCXXRecordDecl() == RD) {

@@ -42,7 +42,7 @@ SpvId KernelEmitter::constantFor(const APValue &V, QualType T, SourceLocation Lo
       return B.constBool(V.getInt().getBoolValue());
     unsigned W = Types.bitWidth(T);
     if (W != 32 && W != 64) {
-      unsupported(Loc, "the type '" + T.getAsString() + "'");
+      unsupported(Loc, ampdiag::err_unsupported_type) << T.getAsString() << /*AsValue=*/false;
       return 0;
     }
     return B.constInt(W, V.getInt().getZExtValue());
@@ -174,14 +174,15 @@ SpvId KernelEmitter::emitRValue(const Expr *E) {
     return load(Tmp, Loc);
   }
   if (isa<StringLiteral>(E)) {
-    unsupported(Loc, "a string literal");
+    unsupported(Loc, UnsupportedConstruct::StringLiteral);
     return 0;
   }
   if (isa<LambdaExpr>(E)) {
-    unsupported(Loc, "a lambda expression inside a kernel");
+    unsupported(Loc, UnsupportedConstruct::NestedLambda);
     return 0;
   }
-  unsupported(Loc, llvm::Twine("the expression '") + E->getStmtClassName() + "'");
+  unsupported(Loc, ampdiag::err_unsupported_expression) << E->getStmtClassName()
+                                                      << /*AsObject=*/false;
   return 0;
 }
 
@@ -265,7 +266,7 @@ SpvId KernelEmitter::emitCast(const CastExpr *E) {
   default:
     break;
   }
-  unsupported(Loc, llvm::Twine("the conversion '") + E->getCastKindName() + "'");
+  unsupported(Loc, ampdiag::err_unsupported_conversion) << E->getCastKindName();
   return 0;
 }
 
@@ -364,7 +365,7 @@ SpvId KernelEmitter::emitBinary(const BinaryOperator *E) {
   if (E->isAssignmentOp())
     return load(emitAssign(E), E->getExprLoc());
   if (E->getLHS()->getType()->isPointerType() || E->getRHS()->getType()->isPointerType()) {
-    unsupported(E->getOperatorLoc(), "pointer arithmetic or comparison as a value");
+    unsupported(E->getOperatorLoc(), UnsupportedConstruct::PointerAsValue);
     return 0;
   }
   SpvId L = emitRValue(E->getLHS());
@@ -373,8 +374,7 @@ SpvId KernelEmitter::emitBinary(const BinaryOperator *E) {
     return 0;
   SpvId V = arith(Opc, L, R, E->getType(), E->getLHS()->getType());
   if (!V)
-    unsupported(E->getOperatorLoc(),
-                llvm::Twine("the operator '") + E->getOpcodeStr() + "'");
+    unsupported(E->getOperatorLoc(), ampdiag::err_unsupported_operator) << E->getOpcodeStr();
   return V;
 }
 
@@ -406,7 +406,7 @@ const ConditionalOperator *
 KernelEmitter::plainConditional(const AbstractConditionalOperator *E) {
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return CO;
-  unsupported(E->getExprLoc(), "the GNU '?:' operator");
+  unsupported(E->getExprLoc(), UnsupportedConstruct::GnuConditional);
   return nullptr;
 }
 
@@ -579,9 +579,7 @@ LValue KernelEmitter::emitConditionalLValue(const AbstractConditionalOperator *E
   // chosen object is indistinguishable from the object itself.
   if (isOnlyRead(E))
     return emitConditionalCopy(CO);
-  unsupported(E->getExprLoc(),
-              "modifying, or keeping a reference to, the object that '?:' selects (use "
-              "an if statement)");
+  unsupported(E->getExprLoc(), UnsupportedConstruct::ConditionalObjectReference);
   return LValue();
 }
 
@@ -612,9 +610,8 @@ SpvId KernelEmitter::emitUnary(const UnaryOperator *E) {
   default:
     break;
   }
-  unsupported(E->getOperatorLoc(),
-              llvm::Twine("the operator '") + UnaryOperator::getOpcodeStr(E->getOpcode()) +
-                  "'");
+  unsupported(E->getOperatorLoc(), ampdiag::err_unsupported_operator)
+      << UnaryOperator::getOpcodeStr(E->getOpcode());
   return 0;
 }
 
@@ -622,7 +619,7 @@ LValue KernelEmitter::emitIncDec(const UnaryOperator *E, SpvId *OldValue) {
   const Expr *Sub = E->getSubExpr();
   QualType T = Sub->getType();
   if (T->isPointerType()) {
-    unsupported(E->getOperatorLoc(), "incrementing a pointer");
+    unsupported(E->getOperatorLoc(), UnsupportedConstruct::PointerIncrement);
     return LValue();
   }
   LValue LV = emitLValue(Sub);
@@ -645,7 +642,7 @@ LValue KernelEmitter::emitIncDec(const UnaryOperator *E, SpvId *OldValue) {
 LValue KernelEmitter::emitAssign(const BinaryOperator *E) {
   SourceLocation Loc = E->getOperatorLoc();
   if (E->getLHS()->getType()->isPointerType()) {
-    unsupported(Loc, "assigning to a pointer");
+    unsupported(Loc, UnsupportedConstruct::PointerAssignment);
     return LValue();
   }
   if (E->getOpcode() == BO_Assign) {
@@ -662,7 +659,7 @@ LValue KernelEmitter::emitAssign(const BinaryOperator *E) {
   SpvId L = convertScalar(load(LV, Loc), E->getLHS()->getType(), CT);
   SpvId Result = arith(E->getOpcode(), L, R, CAO->getComputationResultType(), CT);
   if (!Result && !failed()) {
-    unsupported(Loc, llvm::Twine("the operator '") + E->getOpcodeStr() + "'");
+    unsupported(Loc, ampdiag::err_unsupported_operator) << E->getOpcodeStr();
     return LValue();
   }
   store(LV, convertScalar(Result, CAO->getComputationResultType(), E->getLHS()->getType()),
@@ -695,13 +692,11 @@ LValue KernelEmitter::emitDeclRef(const DeclRefExpr *E) {
       }
     }
     if (VD->hasGlobalStorage() || VD->isStaticLocal()) {
-      unsupported(Loc, "using the variable '" + VD->getName() +
-                           "', which is not local to the kernel (only constants can be "
-                           "used from outside)");
+      unsupported(Loc, ampdiag::err_unsupported_nonlocal_variable) << VD->getName();
       return LValue();
     }
   }
-  unsupported(Loc, "a reference to '" + D->getName() + "' here");
+  unsupported(Loc, ampdiag::err_unsupported_decl_ref) << D->getName();
   return LValue();
 }
 
@@ -711,10 +706,10 @@ LValue KernelEmitter::emitMember(const MemberExpr *E) {
   if (!FD) {
     if (const auto *VD = dyn_cast<VarDecl>(E->getMemberDecl())) {
       // A static data member: only its constant value can be used.
-      unsupported(Loc, "using the static member '" + VD->getName() + "' as an object");
+      unsupported(Loc, ampdiag::err_unsupported_static_member) << VD->getName();
       return LValue();
     }
-    unsupported(Loc, "this member access");
+    unsupported(Loc, UnsupportedConstruct::MemberAccess);
     return LValue();
   }
   LValue Base;
@@ -756,7 +751,7 @@ LValue KernelEmitter::emitLValue(const Expr *E) {
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     CallResult R = emitCall(Call);
     if (!R.Ref.valid() && !failed())
-      unsupported(Loc, "this call as an object");
+      unsupported(Loc, UnsupportedConstruct::CallAsObject);
     return R.Ref;
   }
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
@@ -807,11 +802,11 @@ LValue KernelEmitter::emitLValue(const Expr *E) {
   if (E->isPRValue())
     return temporary(E->getType(), E);
   if (isa<StringLiteral>(E)) {
-    unsupported(Loc, "a string literal");
+    unsupported(Loc, UnsupportedConstruct::StringLiteral);
     return LValue();
   }
-  unsupported(Loc, llvm::Twine("the expression '") + E->getStmtClassName() +
-                       "' as an object");
+  unsupported(Loc, ampdiag::err_unsupported_expression) << E->getStmtClassName()
+                                                      << /*AsObject=*/true;
   return LValue();
 }
 
@@ -825,7 +820,7 @@ PointerValue KernelEmitter::elementPointer(const ArraySubscriptExpr *AS) {
     // A pointer to a single object is an array of one: only p[0] is valid.
     if (auto C = AS->getIdx()->getIntegerConstantExpr(Ctx); C && C->isZero())
       return P;
-    unsupported(Loc, "indexing a pointer that does not point into an array");
+    unsupported(Loc, UnsupportedConstruct::PointerIndexOutsideArray);
     return PointerValue();
   }
   P.Index = P.Index ? B.emit(Op::OpIAdd, intType(), {P.Index, Index}) : Index;
@@ -840,7 +835,7 @@ PointerValue KernelEmitter::emitPointer(const Expr *E) {
   SourceLocation Loc = E->getExprLoc();
   if (isa<CXXThisExpr>(E)) {
     if (!frame().This.valid())
-      unsupported(Loc, "'this' here");
+      unsupported(Loc, UnsupportedConstruct::ThisHere);
     return frame().This;
   }
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
@@ -903,7 +898,7 @@ PointerValue KernelEmitter::emitPointer(const Expr *E) {
       if (!P.valid() || !Off)
         return PointerValue();
       if (!P.IntoArray) {
-        unsupported(Loc, "pointer arithmetic on a pointer that does not point into an array");
+        unsupported(Loc, UnsupportedConstruct::PointerArithmeticOutsideArray);
         return PointerValue();
       }
       if (BO->getOpcode() == BO_Sub)
@@ -913,10 +908,9 @@ PointerValue KernelEmitter::emitPointer(const Expr *E) {
     }
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    unsupported(Loc, "a function returning a pointer");
+    unsupported(Loc, UnsupportedConstruct::FunctionReturningPointer);
     return P;
   }
-  unsupported(Loc, "this pointer expression (ampvk supports pointers to local "
-                   "objects and array elements that are not reassigned)");
+  unsupported(Loc, UnsupportedConstruct::PointerExpression);
   return P;
 }

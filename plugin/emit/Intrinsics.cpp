@@ -84,11 +84,11 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
   FenceKind Fence;
   if (Name.consume_front("barrier.")) {
     if (!K.Tiled) {
-      unsupported(Loc, "a tile_barrier in a kernel that is not tiled");
+      unsupported(Loc, UnsupportedConstruct::BarrierNotTiled);
       return R;
     }
     if (!fenceFor(Name, Fence))
-      return unsupported(Loc, "this barrier"), R;
+      return unsupported(Loc, UnsupportedConstruct::Barrier), R;
     B.emitVoid(Op::OpControlBarrier,
                {B.constI32(ScopeWorkgroup), B.constI32(static_cast<std::int32_t>(Fence.MemoryScope)),
                 B.constI32(static_cast<std::int32_t>(Fence.Semantics))});
@@ -96,7 +96,7 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
   }
   if (Name.consume_front("fence.")) {
     if (!fenceFor(Name, Fence))
-      return unsupported(Loc, "this memory fence"), R;
+      return unsupported(Loc, UnsupportedConstruct::MemoryFence), R;
     for (const Expr *A : Args)
       emitDiscarded(A);
     B.emitVoid(Op::OpMemoryBarrier,
@@ -112,8 +112,7 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
     if (Obj.K == LValue::Capture && !Obj.DynOffset)
       Binding = Captures.bindingAtImageOffset(Obj.ConstOffset);
     if (Binding < 0) {
-      unsupported(Loc, "an array_view or array that the kernel does not capture directly "
-                       "(copies, projections and sections inside a kernel)");
+      unsupported(Loc, UnsupportedConstruct::UncapturedArray);
       return R;
     }
     SpvId Linear = toInt32(emitRValue(Args[0]), Args[0]->getType());
@@ -134,12 +133,11 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
     return R;
   }
   if (Name == "array_view.copy") {
-    unsupported(Loc, "copying or assigning an array_view inside a kernel (capture the "
-                     "view and use it directly)");
+    unsupported(Loc, UnsupportedConstruct::ArrayViewCopy);
     return R;
   }
   if (Name == "array_view.destroy")
     return R;
-  unsupported(Loc, "the library function '" + FD->getQualifiedNameAsString() + "'");
+  unsupported(Loc, ampdiag::err_unsupported_library_function) << FD->getQualifiedNameAsString();
   return R;
 }

@@ -18,6 +18,7 @@
 #define AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
 
 #include "ampvk/kernel_image.h"
+#include "emit/EmitDiagnostics.h"
 #include "kernel/Kernel.h"
 #include "emit/TypeLowering.h"
 #include "spirv/SpirvModuleBuilder.h"
@@ -213,7 +214,11 @@ private:
   SpvId bufferVariable(int Binding, clang::SourceLocation Loc);
 
   // Helpers shared by all parts.
-  void unsupported(clang::SourceLocation Loc, const llvm::Twine &What);
+  // The kernel's one failure (emit/EmitDiagnostics.h): row K with the
+  // arguments streamed into the result, or a construct of
+  // err_unsupported_construct, or an internal error.
+  EmitFailure unsupported(clang::SourceLocation Loc, ampdiag::Kind Row);
+  void unsupported(clang::SourceLocation Loc, UnsupportedConstruct What);
   void internalError(clang::SourceLocation Loc, const llvm::Twine &What);
   bool failed() const { return Failed; }
   Frame &frame() { return *Frames.back(); }

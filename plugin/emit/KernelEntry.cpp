@@ -23,26 +23,25 @@ static const std::uint32_t UntiledLocalSize[3][3] = {
 
 KernelEmitter::KernelEmitter(ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K)
     : Ctx(Ctx), Diags(Diags), K(K),
-      Types(Ctx, B, [this](SourceLocation Loc, llvm::StringRef What) {
-        unsupported(Loc, What);
+      Types(Ctx, B, [this](SourceLocation Loc, ampdiag::Kind Row) {
+        return unsupported(Loc, Row);
       }) {}
 
 KernelEmitter::~KernelEmitter() = default;
 
-void KernelEmitter::unsupported(SourceLocation Loc, const llvm::Twine &What) {
+EmitFailure KernelEmitter::unsupported(SourceLocation Loc, ampdiag::Kind Row) {
   if (Failed)
-    return; // one precise diagnostic per kernel; later ones would be noise
+    return EmitFailure(); // one precise diagnostic per kernel; later ones would be noise
   Failed = true;
-  Diags.unsupported(Loc, What);
-  Diags.note(K.CallOperator->getLocation(), "while compiling this kernel for the device");
+  return EmitFailure(Diags, Loc, Row, K.CallOperator->getLocation());
+}
+
+void KernelEmitter::unsupported(SourceLocation Loc, UnsupportedConstruct What) {
+  unsupported(Loc, ampdiag::err_unsupported_construct) << What;
 }
 
 void KernelEmitter::internalError(SourceLocation Loc, const llvm::Twine &What) {
-  if (Failed)
-    return;
-  Failed = true;
-  Diags.internal(Loc, What);
-  Diags.note(K.CallOperator->getLocation(), "while compiling this kernel for the device");
+  unsupported(Loc, ampdiag::err_internal) << What;
 }
 
 void KernelEmitter::storeIndexComponents(const LValue &IndexObj, llvm::ArrayRef<SpvId> Comps) {
@@ -132,24 +131,16 @@ void KernelEmitter::bindKernelArgument(const ParmVarDecl *P, SpvId GlobalId, Spv
 bool KernelEmitter::emitEntryPoint() {
   const CXXMethodDecl *Op = K.CallOperator;
   if (Op->getNumParams() != 1) {
-    Diags.error(Op->getLocation(), "a kernel's operator() must take exactly one "
-                                   "index<N> or tiled_index<...> parameter");
+    Diags.report(Op->getLocation(), ampdiag::err_kernel_operator_parameters);
     return false;
   }
 
   // Push constants: the launch header, the kernel object, referenced arrays.
   if (Captures.PushSize > 128) {
     std::uint32_t Folded = Captures.PushSize - Captures.FoldedExtentOffset;
-    unsupported(Op->getLocation(),
-                "a kernel whose captures need " +
-                    llvm::Twine(Captures.FoldedExtentOffset - launch_header_bytes) +
-                    " bytes (ampvk passes captures as push constants; at most " +
-                    llvm::Twine(128 - launch_header_bytes - Folded) +
-                    " bytes fit" +
-                    (Folded ? " beside the extents of a rank-" + std::to_string(K.Rank) +
-                                  " domain"
-                            : std::string()) +
-                    "; capture fewer or smaller objects)");
+    unsupported(Op->getLocation(), ampdiag::err_unsupported_capture_size)
+        << (Captures.FoldedExtentOffset - launch_header_bytes)
+        << (128 - launch_header_bytes - Folded) << (Folded != 0) << K.Rank;
     return false;
   }
   std::uint32_t Words = Captures.PushSize / 4;

@@ -30,9 +30,7 @@ LValue KernelEmitter::localVariable(QualType T, SourceLocation Loc, llvm::String
   llvm::StringRef AmpClass = getAmpClassName(T);
   if (AmpClass == "array_view" || AmpClass == "array") {
     // Their storage is a binding of the kernel: only captured objects have one.
-    unsupported(Loc, "a copy of an " + AmpClass +
-                         " inside a kernel (use the captured object directly, or pass "
-                         "it by reference)");
+    unsupported(Loc, ampdiag::err_unsupported_amp_copy) << (AmpClass == "array_view");
     return LV;
   }
   SpvId Type = lower(T, Loc);
@@ -70,12 +68,11 @@ SpvId KernelEmitter::loadCapture(const LValue &LV, SourceLocation Loc) {
     if (!Type)
       return 0;
     if (Types.isBool(T) || Types.bitWidth(T) < 32) {
-      unsupported(Loc, "reading a captured '" + T.getAsString() +
-                           "' (C++ AMP captures may not be bool, char or short)");
+      unsupported(Loc, ampdiag::err_unsupported_capture_read) << T.getAsString();
       return 0;
     }
     if (LV.ConstOffset % 4) {
-      unsupported(Loc, "a captured value that is not 4-byte aligned");
+      unsupported(Loc, UnsupportedConstruct::UnalignedCapture);
       return 0;
     }
     if (Types.bitWidth(T) == 32) {
@@ -149,7 +146,7 @@ void KernelEmitter::store(const LValue &LV, SpvId Value, SourceLocation Loc) {
     return;
   }
   if (LV.K == LValue::Capture) {
-    unsupported(Loc, "modifying a value captured by the kernel");
+    unsupported(Loc, UnsupportedConstruct::CaptureModification);
     return;
   }
   if (!LV.Ptr)
@@ -182,7 +179,7 @@ LValue KernelEmitter::field(const LValue &Base, const FieldDecl *FD, SourceLocat
       Index = Captures.referenceAtHostOffset(Base.ConstOffset - launch_header_bytes +
                                              FieldOffset);
     if (Index < 0) {
-      unsupported(Loc, "a reference member other than a captured concurrency::array");
+      unsupported(Loc, UnsupportedConstruct::ReferenceMember);
       return Out;
     }
     Out.K = LValue::Capture;
@@ -209,7 +206,7 @@ LValue KernelEmitter::field(const LValue &Base, const FieldDecl *FD, SourceLocat
     return LValue();
   auto It = R->FieldIndex.find(FD);
   if (It == R->FieldIndex.end()) {
-    unsupported(Loc, "this member");
+    unsupported(Loc, UnsupportedConstruct::Member);
     return LValue();
   }
   Out.Ptr = B.emit(spv::Op::OpAccessChain, pointerType(Base, FT),
@@ -237,7 +234,7 @@ LValue KernelEmitter::baseClass(const LValue &Derived, const CXXRecordDecl *Base
     }
   }
   if (!Direct) {
-    unsupported(Loc, "this base class conversion");
+    unsupported(Loc, UnsupportedConstruct::BaseConversion);
     return LValue();
   }
   LValue Step = Derived;
@@ -279,7 +276,7 @@ LValue KernelEmitter::derivedClass(const LValue &Base, const CXXRecordDecl *Deri
   auto It = DerivedOrigins.find(Base.Ptr);
   if (Base.Ptr && It != DerivedOrigins.end())
     return derivedClass(It->second, Derived, Loc);
-  unsupported(Loc, "this cast from a base class to a derived class");
+  unsupported(Loc, UnsupportedConstruct::BaseToDerivedCast);
   return LValue();
 }
 
@@ -288,7 +285,7 @@ LValue KernelEmitter::element(const LValue &Array, SpvId Index, SourceLocation L
     return LValue();
   const auto *AT = Ctx.getAsConstantArrayType(Array.Type);
   if (!AT) {
-    unsupported(Loc, "indexing something that is not an array");
+    unsupported(Loc, UnsupportedConstruct::IndexNonArray);
     return LValue();
   }
   LValue Out = Array;

@@ -78,11 +78,10 @@ void KernelEmitter::emitStmt(const Stmt *S) {
   if (const auto *SS = dyn_cast<SwitchStmt>(S))
     return emitSwitch(SS);
   if (isa<CaseStmt>(S) || isa<DefaultStmt>(S))
-    return unsupported(S->getBeginLoc(), "a case label nested inside another statement of "
-                                         "its switch");
+    return unsupported(S->getBeginLoc(), UnsupportedConstruct::NestedCaseLabel);
   if (isa<CXXForRangeStmt>(S))
-    return unsupported(S->getBeginLoc(), "a range-based for loop");
-  unsupported(S->getBeginLoc(), llvm::Twine("the statement '") + S->getStmtClassName() + "'");
+    return unsupported(S->getBeginLoc(), UnsupportedConstruct::RangeBasedFor);
+  unsupported(S->getBeginLoc(), ampdiag::err_unsupported_statement) << S->getStmtClassName();
 }
 
 void KernelEmitter::emitCompound(const CompoundStmt *CS) {
@@ -125,13 +124,13 @@ void KernelEmitter::emitLocalVar(const VarDecl *VD) {
     if (T.isConstQualified() && Types.isScalar(T) && VD->getInit() &&
         VD->getInit()->isConstantInitializer(Ctx, false))
       return;
-    unsupported(Loc, "a static or extern local variable");
+    unsupported(Loc, UnsupportedConstruct::StaticLocal);
     return;
   }
   if (T->isReferenceType()) {
     const Expr *Init = VD->getInit();
     if (!Init) {
-      unsupported(Loc, "a reference without an initializer");
+      unsupported(Loc, UnsupportedConstruct::ReferenceWithoutInit);
       return;
     }
     frame().Refs[VD] = emitLValue(Init);
@@ -139,7 +138,7 @@ void KernelEmitter::emitLocalVar(const VarDecl *VD) {
   }
   if (T->isPointerType()) {
     if (!VD->getInit()) {
-      unsupported(Loc, "a pointer variable without an initializer");
+      unsupported(Loc, UnsupportedConstruct::PointerWithoutInit);
       return;
     }
     frame().Pointers[VD] = emitPointer(VD->getInit());
@@ -293,7 +292,7 @@ void KernelEmitter::emitBreakOrContinue(bool IsBreak, SourceLocation Loc) {
     B.emitVoid(Op::OpBranch, {IsBreak ? It->Merge : It->Continue});
     return;
   }
-  unsupported(Loc, IsBreak ? "this break" : "this continue");
+  unsupported(Loc, IsBreak ? UnsupportedConstruct::Break : UnsupportedConstruct::Continue);
 }
 
 void KernelEmitter::emitReturn(const ReturnStmt *S) {
@@ -357,7 +356,7 @@ void KernelEmitter::emitSwitch(const SwitchStmt *S) {
     return;
   const auto *Body = dyn_cast<CompoundStmt>(S->getBody());
   if (!Body)
-    return unsupported(S->getBeginLoc(), "a switch whose body is not a block");
+    return unsupported(S->getBeginLoc(), UnsupportedConstruct::SwitchBodyNotBlock);
 
   // Split the body at its labels; `case 1: case 2: x;` is one segment.
   llvm::SmallVector<SwitchSegment, 8> Segments;
@@ -369,7 +368,7 @@ void KernelEmitter::emitSwitch(const SwitchStmt *S) {
     while (const auto *SC = dyn_cast<SwitchCase>(Cur)) {
       if (const auto *CS = dyn_cast<CaseStmt>(SC)) {
         if (CS->getRHS())
-          return unsupported(CS->getBeginLoc(), "a GNU case range");
+          return unsupported(CS->getBeginLoc(), UnsupportedConstruct::CaseRange);
         llvm::APSInt V = CS->getLHS()->EvaluateKnownConstInt(Ctx);
         Segments.back().Values.push_back(V.getZExtValue());
       } else {
@@ -394,8 +393,7 @@ void KernelEmitter::emitSwitch(const SwitchStmt *S) {
   // fall-through unless it is last.
   for (unsigned I = 0; I + 1 < Segments.size(); ++I)
     if (Segments[I].IsDefault)
-      return unsupported(S->getBeginLoc(),
-                         "a switch whose 'default' label is not the last label");
+      return unsupported(S->getBeginLoc(), UnsupportedConstruct::DefaultNotLast);
 
   llvm::SmallVector<std::uint32_t, 16> Ops{Cond, Default};
   for (const SwitchSegment &Seg : Segments)

@@ -40,18 +40,17 @@ SpvId TypeLowering::lowerScalar(QualType T, SourceLocation Loc) {
     unsigned W = bitWidth(C);
     if (W == 32 || W == 64)
       return B.typeFloat(W);
-    OnError(Loc, "the floating-point type '" + C.getAsString() + "'");
+    OnError(Loc, ampdiag::err_unsupported_float_type) << C.getAsString();
     return 0;
   }
   if (C->isIntegerType()) {
     unsigned W = bitWidth(C);
     if (W == 32 || W == 64)
       return B.typeInt(W);
-    OnError(Loc, "the " + std::to_string(W) + "-bit integer type '" + C.getAsString() +
-                     "'");
+    OnError(Loc, ampdiag::err_unsupported_int_type) << W << C.getAsString();
     return 0;
   }
-  OnError(Loc, "the type '" + T.getAsString() + "'");
+  OnError(Loc, ampdiag::err_unsupported_type) << T.getAsString() << /*AsValue=*/false;
   return 0;
 }
 
@@ -65,7 +64,7 @@ SpvId TypeLowering::lower(QualType T, Layout L, SourceLocation Loc) {
   SpvId Result = 0;
   if (isScalar(T)) {
     if (L == Layout::Explicit && isBool(T)) {
-      OnError(Loc, "'bool' in an array or array_view element (use int)");
+      unsupported(Loc, UnsupportedConstruct::BoolInBuffer);
       return 0;
     }
     Result = lowerScalar(T, Loc);
@@ -74,8 +73,8 @@ SpvId TypeLowering::lower(QualType T, Layout L, SourceLocation Loc) {
     if (!Elem)
       return 0;
     if (AT->getSize().isZero() || AT->getSize().getActiveBits() > 32) {
-      OnError(Loc, "an array of " + llvm::toString(AT->getSize(), 10, false) +
-                       " elements (SPIR-V arrays have 1 to 2^32-1 elements)");
+      OnError(Loc, ampdiag::err_unsupported_array_length)
+          << llvm::toString(AT->getSize(), 10, false);
       return 0;
     }
     auto Len = static_cast<std::uint32_t>(AT->getSize().getZExtValue());
@@ -91,7 +90,7 @@ SpvId TypeLowering::lower(QualType T, Layout L, SourceLocation Loc) {
     const RecordLowering *R = record(RT->getDecl(), L, Loc);
     Result = R ? R->Type : 0;
   } else {
-    OnError(Loc, "the type '" + T.getAsString() + "' as a value");
+    OnError(Loc, ampdiag::err_unsupported_type) << T.getAsString() << /*AsValue=*/true;
     return 0;
   }
   if (Result)
@@ -103,7 +102,7 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
                                            SourceLocation Loc) {
   RD = RD->getDefinition();
   if (!RD) {
-    OnError(Loc, "an incomplete class type");
+    unsupported(Loc, UnsupportedConstruct::IncompleteClass);
     return nullptr;
   }
   auto Key = std::make_pair(RD, static_cast<int>(L));
@@ -118,11 +117,11 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
 
   if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD)) {
     if (CRD->getNumVBases()) {
-      OnError(Loc, "a class with virtual base classes");
+      unsupported(Loc, UnsupportedConstruct::VirtualBase);
       return nullptr;
     }
     if (CRD->isPolymorphic()) {
-      OnError(Loc, "a class with virtual functions");
+      unsupported(Loc, UnsupportedConstruct::VirtualFunctions);
       return nullptr;
     }
     for (const CXXBaseSpecifier &BS : CRD->bases()) {
@@ -141,11 +140,11 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
   }
   for (const FieldDecl *FD : RD->fields()) {
     if (FD->isBitField()) {
-      OnError(FD->getLocation(), "a bit-field");
+      unsupported(FD->getLocation(), UnsupportedConstruct::BitField);
       return nullptr;
     }
     if (FD->getType()->isReferenceType() || FD->getType()->isPointerType()) {
-      OnError(FD->getLocation(), "a pointer or reference member in a value used by the kernel");
+      unsupported(FD->getLocation(), UnsupportedConstruct::PointerMember);
       return nullptr;
     }
     if (const auto *FR = FD->getType()->getAsCXXRecordDecl())
@@ -162,7 +161,7 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
   }
   if (Members.empty()) {
     if (L == Layout::Explicit) {
-      OnError(Loc, "an empty class as array or array_view element");
+      unsupported(Loc, UnsupportedConstruct::EmptyBufferElement);
       return nullptr;
     }
     R.Empty = true;

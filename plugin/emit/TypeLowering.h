@@ -9,6 +9,7 @@
 #ifndef AMPVK_PLUGIN_EMIT_TYPELOWERING_H
 #define AMPVK_PLUGIN_EMIT_TYPELOWERING_H
 
+#include "emit/EmitDiagnostics.h"
 #include "spirv/SpirvModuleBuilder.h"
 
 #include "clang/AST/ASTContext.h"
@@ -32,8 +33,9 @@ struct RecordLowering {
 
 class TypeLowering {
 public:
-  // Reports an unsupported type; lowering then returns 0.
-  using ErrorFn = std::function<void(clang::SourceLocation, llvm::StringRef)>;
+  // Starts the report of an unsupported type (row K, arguments streamed into
+  // the result); lowering then returns 0.
+  using ErrorFn = std::function<EmitFailure(clang::SourceLocation, ampdiag::Kind)>;
 
   TypeLowering(clang::ASTContext &Ctx, SpirvModuleBuilder &B, ErrorFn OnError)
       : Ctx(Ctx), B(B), OnError(std::move(OnError)) {}
@@ -56,6 +58,9 @@ public:
 
 private:
   SpvId lowerScalar(clang::QualType T, clang::SourceLocation Loc);
+  void unsupported(clang::SourceLocation Loc, UnsupportedConstruct What) {
+    OnError(Loc, ampdiag::err_unsupported_construct) << What;
+  }
 
   clang::ASTContext &Ctx;
   SpirvModuleBuilder &B;
