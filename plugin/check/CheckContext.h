@@ -99,6 +99,8 @@ struct CheckContext {
 
   const RestrictMacroLog *MacroLog = nullptr;
   bool HadErrorsBefore = false; // Clang had reported errors before the plugin ran
+  // ... of which some were real errors, not warnings made errors by -Werror.
+  bool HadHardErrorsBefore = false;
 
   // Notes "'f' is called from 'g' here" ... back to the kernel's launch.
   void noteCallChain(const clang::FunctionDecl *FD);

@@ -32,6 +32,7 @@ void ampvk::checkRestrictions(ASTContext &Ctx, AmpDiagnostics &Diags,
   CheckContext C(Ctx, Diags, Kernels);
   C.MacroLog = Log;
   C.HadErrorsBefore = HadErrorsBefore;
+  C.HadHardErrorsBefore = Diags.engine().hasUncompilableErrorOccurred();
   checkRestrictionSyntax(C);
   checkKernelSignatures(C);
   checkKernelCaptures(C);

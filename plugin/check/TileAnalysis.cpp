@@ -35,8 +35,9 @@ void ampvk::checkTiledKernels(CheckContext &C) {
   // Unknown, so its warnings would be noise about code already rejected (a
   // barrier under a condition that did not compile, a store that was
   // dropped). Like Clang's own analysis-based warnings, they are skipped
-  // then; its errors need a proof of divergence and still go out.
-  C.Diags.setWarningsSuppressed(C.Diags.hasErrors());
+  // then; its errors need a proof of divergence and still go out. Warnings
+  // that -Werror made errors do not count: that code compiles.
+  C.Diags.setWarningsSuppressed(C.HadHardErrorsBefore || C.Diags.hardErrorCount() > 0);
   llvm::DenseSet<const FunctionDecl *> Done;
   for (const Kernel &K : C.Kernels) {
     if (!C.ValidKernels.count(&K) || !K.Tiled || !K.CallOperator)

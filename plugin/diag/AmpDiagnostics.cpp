@@ -137,6 +137,8 @@ void AmpDiagnostics::emit(const DiagnosticReport &R) {
     LastDropped = !Seen.insert({R.K, R.Loc.getRawEncoding(), Key}).second;
     if (LastDropped)
       return;
+    if (Rw.L == Level::Error)
+      ++HardErrors;
     if (AsError) {
       ++OwnErrors;
       ID = ClangErrorIDs[R.K];

@@ -130,8 +130,11 @@ public:
 
   // Errors reported by anyone (Clang included) so far.
   bool hasErrors() const { return Engine.hasErrorOccurred(); }
-  // Errors reported through this object.
+  // Errors reported through this object, warnings made errors included.
   unsigned errorCount() const { return OwnErrors; }
+  // Errors of Error rows reported through this object (warnings made errors
+  // by -Werror are not: the code they point at still compiles).
+  unsigned hardErrorCount() const { return HardErrors; }
   clang::DiagnosticsEngine &engine() { return Engine; }
 
 private:
@@ -146,6 +149,7 @@ private:
   bool LastDropped = false;
   bool WarningsSuppressed = false;
   unsigned OwnErrors = 0;
+  unsigned HardErrors = 0;
   std::set<std::tuple<unsigned, unsigned, std::string>> Seen;
 };
 

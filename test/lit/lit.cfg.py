@@ -3,6 +3,7 @@
 #   %ampxx      clang++-19 with <amp.h> and the ampvk plugin, compiling only
 #   %ampxx-bare the same without the pre-included hide_bsd_index.h
 #   %ampxx-obj  the same as %ampxx, writing an object file
+#   %ampxx-noinclude  the plugin without ampvk's include folder
 #   %spirv-dis  spirv-dis
 import os
 import lit.formats
@@ -21,8 +22,12 @@ preinclude = "-include {}/ampvk/detail/hide_bsd_index.h".format(config.ampvk_inc
 ampxx = "{} -std=c++17 -fsyntax-only {} {}".format(config.clangxx, ampvk_flags, preinclude)
 ampxx_bare = "{} -std=c++17 -fsyntax-only {}".format(config.clangxx, ampvk_flags)
 ampxx_obj = "{} -std=c++17 -c {} {}".format(config.clangxx, ampvk_flags, preinclude)
+# The plugin without ampvk's include folder, for tests that bring their own headers.
+ampxx_noinclude = "{} -std=c++17 -fsyntax-only -fdeclspec -fplugin={}".format(
+    config.clangxx, config.ampvk_plugin)
 config.substitutions.append(("%ampxx-obj", ampxx_obj))
 config.substitutions.append(("%ampxx-bare", ampxx_bare))
+config.substitutions.append(("%ampxx-noinclude", ampxx_noinclude))
 config.substitutions.append(("%ampxx", ampxx))
 config.substitutions.append(("%spirv-dis", config.spirv_dis))
 config.substitutions.append(("%spirv-val", config.spirv_val))

@@ -1,9 +1,9 @@
 // Headers from another ampvk version: one clear error naming the mismatch, and
 // nothing else is checked or compiled (include/ampvk/annotations.h).
-// RUN: %ampxx-bare -I%S/Inputs/v0 -DHEADER=1 -Xclang -verify=v0 %s
-// RUN: %ampxx-bare -I%S/Inputs/no_contract -DHEADER=1 -Xclang -verify=missing %s
-// RUN: %ampxx-bare -I%S/Inputs/unknown_names -DHEADER=1 -Xclang -verify=names %s
-// RUN: %ampxx-bare -I%S/Inputs/layout -DHEADER=1 -Xclang -verify=layout %s
+// RUN: %ampxx-noinclude -I%S/Inputs/v0 -DHEADER=1 -Xclang -verify=v0 %s
+// RUN: %ampxx-noinclude -I%S/Inputs/no_contract -DHEADER=1 -Xclang -verify=missing %s
+// RUN: %ampxx-noinclude -I%S/Inputs/unknown_names -DHEADER=1 -Xclang -verify=names %s
+// RUN: %ampxx-noinclude -I%S/Inputs/layout -DHEADER=1 -Xclang -verify=layout %s
 #include <ampvk/detail/keywords.h>
 
 // v0-error@ampvk/detail/keywords.h:4 {{ampvk header/plugin mismatch: the C++ AMP headers included here speak contract version 0 and this plugin speaks version 1; compile with the headers installed with this plugin (pkg-config --cflags ampvk)}}
