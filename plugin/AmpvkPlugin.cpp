@@ -53,10 +53,11 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     AmpDiagnostics Diags(CI.getDiagnostics(), Opts.Warnings);
-    if (!checkLibraryContract(Ctx, Diags))
+    LibraryFiles Library;
+    if (!checkLibraryContract(Ctx, Diags, Library))
       return;
     std::vector<Kernel> Kernels = findKernels(Ctx);
-    checkRestrictions(Ctx, Diags, Kernels, Log.get(), Diags.hasErrors());
+    checkRestrictions(Ctx, Diags, Kernels, Library, Log.get(), Diags.hasErrors());
     if (Diags.hasErrors())
       return;
     unsigned Index = 0;

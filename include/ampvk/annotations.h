@@ -25,6 +25,7 @@
 #define AMPVK_SPELLING_CLASS "amp.class:"            // + an AMPVK_CLASS_NAMES name
 #define AMPVK_SPELLING_KERNEL_IMAGE "amp.kernel_image"
 #define AMPVK_SPELLING_CONTRACT "amp.contract:"      // + AMPVK_CONTRACT_VERSION
+#define AMPVK_SPELLING_NOT_YET "amp.not_yet:"        // + the API's name, for messages
 
 // X(Enumerator, "spelling", IsPrivate): the annotations, for the plugin's enum.
 #define AMPVK_ANNOTATIONS(X)                                                   \
@@ -33,7 +34,8 @@
   X(Intrinsic, AMPVK_SPELLING_INTRINSIC, true)                                 \
   X(Class, AMPVK_SPELLING_CLASS, true)                                         \
   X(KernelImage, AMPVK_SPELLING_KERNEL_IMAGE, true)                            \
-  X(Contract, AMPVK_SPELLING_CONTRACT, true)
+  X(Contract, AMPVK_SPELLING_CONTRACT, true)                                   \
+  X(NotYet, AMPVK_SPELLING_NOT_YET, true)
 
 // X(Enumerator, "name"): library functions whose device meaning the plugin
 // supplies (their bodies are the host implementation).

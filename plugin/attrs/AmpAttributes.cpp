@@ -172,3 +172,20 @@ bool ampvk::isKernelImageTemplate(const FunctionDecl *FD) {
     return hasAnnotation(TD->getTemplatedDecl(), Annotation::KernelImage);
   return false;
 }
+
+llvm::StringRef ampvk::getNotYetName(const Decl *D) {
+  for (int Depth = 0; D && Depth < 8; ++Depth) {
+    llvm::StringRef Name = annotationArgument(D, Annotation::NotYet);
+    if (Name.data())
+      return Name;
+    const Decl *From = nullptr;
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      From = FD->getTemplateInstantiationPattern();
+    else if (const auto *RD = dyn_cast<CXXRecordDecl>(D))
+      From = RD->getTemplateInstantiationPattern();
+    if (From == D)
+      break;
+    D = From;
+  }
+  return llvm::StringRef();
+}

@@ -87,6 +87,11 @@ llvm::StringRef getAmpClassName(clang::QualType T);
 
 bool isKernelImageTemplate(const clang::FunctionDecl *FD);
 
+// The API name of a declaration marked AMPVK_NOT_YET("name") (directly, or
+// through the template or class member it was instantiated from); a null
+// StringRef if it is not marked.
+llvm::StringRef getNotYetName(const clang::Decl *D);
+
 } // namespace ampvk
 
 #endif

@@ -62,30 +62,6 @@ bool isKnownClassRole(llvm::StringRef Name) {
   return false;
 }
 
-// Which files are ampvk's headers: those of the include folder that holds the
-// header declaring the contract version (ampvk/detail/keywords.h).
-class LibraryFiles {
-public:
-  LibraryFiles(const SourceManager &SM, SourceLocation ContractLoc) : SM(SM) {
-    llvm::StringRef File = SM.getFilename(ContractLoc);
-    Root = llvm::sys::path::parent_path(
-        llvm::sys::path::parent_path(llvm::sys::path::parent_path(File)));
-  }
-  bool contains(SourceLocation Loc) const {
-    llvm::StringRef File = SM.getFilename(Loc);
-    if (File.empty() || Root.empty())
-      return false;
-    llvm::StringRef Dir = llvm::sys::path::parent_path(File);
-    if (Dir == Root)
-      return llvm::sys::path::filename(File).starts_with("amp");
-    return File.starts_with((Root + llvm::sys::path::get_separator() + "ampvk").str());
-  }
-
-private:
-  const SourceManager &SM;
-  llvm::StringRef Root;
-};
-
 // array and array_view start with their ampvk::rt::buffer*: the runtime finds
 // the buffer of a binding there (kernel_image.h).
 bool startsWithPointer(const Decl *D) {
@@ -98,7 +74,26 @@ bool startsWithPointer(const Decl *D) {
 
 } // namespace
 
-bool ampvk::checkLibraryContract(ASTContext &Ctx, AmpDiagnostics &Diags) {
+LibraryFiles::LibraryFiles(const SourceManager &SM, SourceLocation ContractLoc) : SM(&SM) {
+  // ContractLoc is in <root>/ampvk/detail/keywords.h.
+  llvm::StringRef File = SM.getFilename(SM.getExpansionLoc(ContractLoc));
+  Root = llvm::sys::path::parent_path(
+             llvm::sys::path::parent_path(llvm::sys::path::parent_path(File)))
+             .str();
+}
+
+bool LibraryFiles::contains(SourceLocation Loc) const {
+  if (!SM || Root.empty() || Loc.isInvalid())
+    return false;
+  llvm::StringRef File = SM->getFilename(SM->getExpansionLoc(Loc));
+  if (File.empty())
+    return false;
+  if (llvm::sys::path::parent_path(File) == Root)
+    return llvm::sys::path::filename(File).starts_with("amp");
+  return File.starts_with(Root + llvm::sys::path::get_separator().str() + "ampvk");
+}
+
+bool ampvk::checkLibraryContract(ASTContext &Ctx, AmpDiagnostics &Diags, LibraryFiles &Files) {
   const SourceManager &SM = Ctx.getSourceManager();
   AnnotationCollector Collector(SM);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -128,6 +123,7 @@ bool ampvk::checkLibraryContract(ASTContext &Ctx, AmpDiagnostics &Diags) {
 
   enum class Unknown { Annotation, Intrinsic, ClassRole };
   LibraryFiles Library(SM, Contract->Loc);
+  Files = Library;
   bool Agree = true;
   for (const Annotated &An : Collector.Found) {
     auto P = parseAnnotation(An.A->getAnnotation());

@@ -4,6 +4,7 @@
 // the rule groups over it, each in its own file:
 //
 //   RestrictionSyntax.cpp     restrict(...) spelling, placement, redeclarations
+//   LibraryGaps.cpp           uses of C++ AMP API ampvk declares as not there yet
 //   KernelSignatureRules.cpp  the kernels (kernel/Kernel.h): operator(), its parameter
 //   CaptureRules.cpp          what a kernel (or an amp lambda) may capture
 //   AmpTypeRules.cpp          types and declarations allowed in restrict(amp) code
@@ -24,6 +25,7 @@
 #define AMPVK_PLUGIN_CHECK_CHECKCONTEXT_H
 
 #include "diag/AmpDiagnostics.h"
+#include "attrs/LibraryContract.h"
 #include "kernel/Kernel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -55,13 +57,15 @@ struct CallEdge {
 
 struct CheckContext {
   CheckContext(clang::ASTContext &Ctx, AmpDiagnostics &Diags,
-               const std::vector<Kernel> &Kernels)
-      : Ctx(Ctx), Diags(Diags), Kernels(Kernels) {}
+               const std::vector<Kernel> &Kernels, const LibraryFiles &Library)
+      : Ctx(Ctx), Diags(Diags), Kernels(Kernels), Library(Library) {}
 
   clang::ASTContext &Ctx;
   AmpDiagnostics &Diags;
 
   const std::vector<Kernel> &Kernels;
+  const LibraryFiles &Library; // where ampvk's own headers are
+  bool isLibraryLocation(clang::SourceLocation Loc) const { return Library.contains(Loc); }
   // Kernels whose operator() is restrict(amp), defined, and fits the launch
   // (KernelSignatureRules.cpp); the tile analysis runs on these only.
   llvm::DenseSet<const Kernel *> ValidKernels;
@@ -123,6 +127,7 @@ void forEachFunction(clang::ASTContext &Ctx, FunctionSet Set,
 
 // The rule groups, in the order checkRestrictions() runs them.
 void checkRestrictionSyntax(CheckContext &C);
+void checkLibraryGaps(CheckContext &C);
 void checkKernelSignatures(CheckContext &C);
 void checkKernelCaptures(CheckContext &C);
 void collectAmpFunctions(CheckContext &C);

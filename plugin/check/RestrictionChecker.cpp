@@ -27,13 +27,14 @@ bool ampvk::isInSystemHeader(ASTContext &Ctx, SourceLocation Loc) {
 }
 
 void ampvk::checkRestrictions(ASTContext &Ctx, AmpDiagnostics &Diags,
-                              const std::vector<Kernel> &Kernels, const RestrictMacroLog *Log,
-                              bool HadErrorsBefore) {
-  CheckContext C(Ctx, Diags, Kernels);
+                              const std::vector<Kernel> &Kernels, const LibraryFiles &Library,
+                              const RestrictMacroLog *Log, bool HadErrorsBefore) {
+  CheckContext C(Ctx, Diags, Kernels, Library);
   C.MacroLog = Log;
   C.HadErrorsBefore = HadErrorsBefore;
   C.HadHardErrorsBefore = Diags.engine().hasUncompilableErrorOccurred();
   checkRestrictionSyntax(C);
+  checkLibraryGaps(C);
   checkKernelSignatures(C);
   checkKernelCaptures(C);
   collectAmpFunctions(C);

@@ -10,6 +10,7 @@
 #define AMPVK_PLUGIN_CHECK_RESTRICTIONCHECKER_H
 
 #include "diag/AmpDiagnostics.h"
+#include "attrs/LibraryContract.h"
 #include "kernel/Kernel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -41,7 +42,8 @@ watchRestrictMacro(clang::Preprocessor &PP, std::shared_ptr<RestrictMacroLog> Lo
 // HadErrorsBefore: Clang reported errors while parsing (some checks that would
 // only repeat them are skipped).
 void checkRestrictions(clang::ASTContext &Ctx, AmpDiagnostics &Diags,
-                       const std::vector<Kernel> &Kernels, const RestrictMacroLog *Log = nullptr,
+                       const std::vector<Kernel> &Kernels, const LibraryFiles &Library,
+                       const RestrictMacroLog *Log = nullptr,
                        bool HadErrorsBefore = false);
 
 } // namespace ampvk

@@ -18,6 +18,10 @@
 #define AMPVK_INTRINSIC(name) __attribute__((annotate(AMPVK_SPELLING_INTRINSIC name)))
 // Library classes the plugin treats specially (kernel captures, bindings).
 #define AMPVK_CLASS(name) __attribute__((annotate(AMPVK_SPELLING_CLASS name)))
+// C++ AMP API that ampvk declares but does not implement yet: naming it is a
+// compile-time error "<what> is not supported by ampvk yet", never a generic
+// "no member named" from Clang.
+#define AMPVK_NOT_YET(what) __attribute__((annotate(AMPVK_SPELLING_NOT_YET what)))
 
 namespace concurrency {
 namespace detail {
