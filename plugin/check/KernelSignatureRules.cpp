@@ -81,6 +81,10 @@ bool paramFits(const Kernel &K, QualType T) {
 void ampvk::checkKernelSignatures(CheckContext &C) {
   AmpDiagnostics &D = C.Diags;
   for (const Kernel &K : C.Kernels) {
+    // A class Clang rejected (a lambda capturing a variable of an invalid
+    // type, say) was already reported by Clang.
+    if (K.KernelClass && K.KernelClass->isInvalidDecl() && C.HadHardErrorsBefore)
+      continue;
     if (!K.KernelClass || K.KernelClass->isInvalidDecl()) {
       D.report(K.LaunchLoc, ampdiag::err_kernel_not_callable);
       continue;

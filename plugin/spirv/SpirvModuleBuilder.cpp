@@ -105,46 +105,37 @@ SpvId SpirvModuleBuilder::typeFunction(SpvId Ret, llvm::ArrayRef<SpvId> Params) 
   return cachedType(spv::Op::OpTypeFunction, Ops);
 }
 
-SpvId SpirvModuleBuilder::constInt(unsigned Width, std::uint64_t Value) {
-  SpvId Type = typeInt(Width);
-  std::vector<std::uint32_t> Key{static_cast<std::uint32_t>(spv::Op::OpConstant), Type,
-                                 static_cast<std::uint32_t>(Value)};
-  if (Width == 64)
-    Key.push_back(static_cast<std::uint32_t>(Value >> 32));
+SpvId SpirvModuleBuilder::constant(SpvId Type, llvm::ArrayRef<std::uint32_t> Literals) {
+  std::vector<std::uint32_t> Key{static_cast<std::uint32_t>(spv::Op::OpConstant), Type};
+  Key.insert(Key.end(), Literals.begin(), Literals.end());
   auto It = ConstCache.find(Key);
   if (It != ConstCache.end())
     return It->second;
   SpvId Id = newId();
   llvm::SmallVector<std::uint32_t, 4> Ops{Type, Id};
-  Ops.append(Key.begin() + 2, Key.end());
+  Ops.append(Literals.begin(), Literals.end());
   encode(TypesAndGlobals, spv::Op::OpConstant, Ops);
   ConstCache.emplace(std::move(Key), Id);
   return Id;
 }
 
+SpvId SpirvModuleBuilder::constInt(unsigned Width, std::uint64_t Value) {
+  std::uint32_t Words[2] = {static_cast<std::uint32_t>(Value),
+                            static_cast<std::uint32_t>(Value >> 32)};
+  return constant(typeInt(Width), llvm::ArrayRef<std::uint32_t>(Words, Width == 64 ? 2 : 1));
+}
+
 SpvId SpirvModuleBuilder::constFloat(unsigned Width, double Value) {
-  SpvId Type = typeFloat(Width);
-  std::vector<std::uint32_t> Key{static_cast<std::uint32_t>(spv::Op::OpConstant), Type};
   if (Width == 32) {
     float F = static_cast<float>(Value);
     std::uint32_t Bits;
     std::memcpy(&Bits, &F, 4);
-    Key.push_back(Bits);
-  } else {
-    std::uint64_t Bits;
-    std::memcpy(&Bits, &Value, 8);
-    Key.push_back(static_cast<std::uint32_t>(Bits));
-    Key.push_back(static_cast<std::uint32_t>(Bits >> 32));
+    return constant(typeFloat(32), {Bits});
   }
-  auto It = ConstCache.find(Key);
-  if (It != ConstCache.end())
-    return It->second;
-  SpvId Id = newId();
-  llvm::SmallVector<std::uint32_t, 4> Ops{Type, Id};
-  Ops.append(Key.begin() + 2, Key.end());
-  encode(TypesAndGlobals, spv::Op::OpConstant, Ops);
-  ConstCache.emplace(std::move(Key), Id);
-  return Id;
+  std::uint64_t Bits;
+  std::memcpy(&Bits, &Value, 8);
+  return constant(typeFloat(Width), {static_cast<std::uint32_t>(Bits),
+                                     static_cast<std::uint32_t>(Bits >> 32)});
 }
 
 SpvId SpirvModuleBuilder::constBool(bool V) {

@@ -55,6 +55,8 @@ public:
   SpvId constInt(unsigned Width, std::uint64_t Value);
   SpvId constI32(std::int32_t V) { return constInt(32, static_cast<std::uint32_t>(V)); }
   SpvId constFloat(unsigned Width, double Value);
+  // An OpConstant of Type with these literal words, made once per value.
+  SpvId constant(SpvId Type, llvm::ArrayRef<std::uint32_t> Literals);
   SpvId constBool(bool V);
   SpvId constNull(SpvId Type);
   SpvId constComposite(SpvId Type, llvm::ArrayRef<SpvId> Parts);
