@@ -1,4 +1,4 @@
-// <amp.h> for ampvk: C++ AMP (namespace concurrency) on Vulkan.
+// <amp.h> for ampvk: C++ AMP (namespace Concurrency, alias concurrency) on Vulkan.
 //
 // Compile with $(pkg-config --cflags ampvk): it adds the ampvk plugin, which
 // checks restrict(amp) code and compiles every parallel_for_each kernel to
@@ -15,6 +15,13 @@
 #if defined(_STRINGS_H) && !defined(AMPVK_BSD_INDEX_HIDDEN)
 #warning "ampvk: <cstring>/<strings.h> was included before <amp.h>, so glibc's BSD function index() is global and 'index<N>' after 'using namespace concurrency' is ambiguous; include <amp.h> first, or compile with the flags of 'pkg-config --cflags ampvk' (they pre-include ampvk/detail/hide_bsd_index.h)"
 #endif
+// The standard headers Microsoft's <amp.h> includes, which ported programs use
+// without including them (no <cstring>: see hide_bsd_index.h).
+#include <future>
+#include <iterator>
+#include <type_traits>
+#include <vector>
+
 #include <ampvk/detail/keywords.h>
 #include <ampvk/exceptions.h>
 #include <ampvk/detail/index.h>
@@ -24,7 +31,5 @@
 #include <ampvk/detail/array_view.h>
 #include <ampvk/detail/array.h>
 #include <ampvk/detail/parallel_for_each.h>
-
-namespace Concurrency = concurrency;
 
 #endif

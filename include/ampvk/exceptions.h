@@ -1,12 +1,14 @@
-// The C++ AMP exception hierarchy. The runtime throws these, <amp.h> re-exports
-// them in namespace concurrency.
+// The C++ AMP exception hierarchy, in namespace Concurrency (alias concurrency).
+// The runtime throws these; <amp.h> includes them.
 #ifndef AMPVK_EXCEPTIONS_H
 #define AMPVK_EXCEPTIONS_H
+
+#include <ampvk/detail/namespace.h>
 
 #include <exception>
 #include <string>
 
-namespace concurrency {
+namespace Concurrency {
 
 // Microsoft's API carries an HRESULT; these are the values its runtime used.
 typedef long HRESULT;
@@ -72,6 +74,6 @@ private:
   HRESULT reason_;
 };
 
-} // namespace concurrency
+} // namespace Concurrency
 
 #endif

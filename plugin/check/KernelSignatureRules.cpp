@@ -57,7 +57,7 @@ bool paramFits(const Kernel &K, QualType T) {
   if (!TD || !TD->getDeclContext()->isNamespace())
     return false;
   const auto *NS = dyn_cast<NamespaceDecl>(TD->getDeclContext());
-  if (!NS || !NS->getIdentifier() || NS->getName() != "concurrency")
+  if (!NS || !NS->getIdentifier() || NS->getName() != "Concurrency")
     return false;
   const TemplateArgumentList &Args = Spec->getTemplateArgs();
   auto IntArg = [&](unsigned I) -> long long {

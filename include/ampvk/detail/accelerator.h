@@ -2,12 +2,14 @@
 #ifndef AMPVK_DETAIL_ACCELERATOR_H
 #define AMPVK_DETAIL_ACCELERATOR_H
 
+#include <ampvk/detail/namespace.h>
+
 #include <ampvk/runtime.h>
 
 #include <string>
 #include <vector>
 
-namespace concurrency {
+namespace Concurrency {
 
 enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
 
@@ -44,12 +46,23 @@ private:
   ampvk::rt::queue *_M_queue;
 };
 
-class accelerator {
+namespace detail {
+// accelerator's device paths. Static members of a class template may be
+// defined in a header before C++17's inline variables (C++11/14 code).
+template <typename = void> struct accelerator_paths {
+  static const wchar_t default_accelerator[];
+  static const wchar_t cpu_accelerator[];
+  static const wchar_t direct3d_warp[];
+  static const wchar_t direct3d_ref[];
+};
+template <typename T> const wchar_t accelerator_paths<T>::default_accelerator[] = L"default";
+template <typename T> const wchar_t accelerator_paths<T>::cpu_accelerator[] = L"cpu";
+template <typename T> const wchar_t accelerator_paths<T>::direct3d_warp[] = L"direct3d\\warp";
+template <typename T> const wchar_t accelerator_paths<T>::direct3d_ref[] = L"direct3d\\ref";
+} // namespace detail
+
+class accelerator : public detail::accelerator_paths<> {
 public:
-  static inline const wchar_t default_accelerator[] = L"default";
-  static inline const wchar_t cpu_accelerator[] = L"cpu";
-  static inline const wchar_t direct3d_warp[] = L"direct3d\\warp";
-  static inline const wchar_t direct3d_ref[] = L"direct3d\\ref";
 
   // The default device: AMPVK_DEVICE if set, else discrete > integrated > CPU.
   accelerator() : _M_dev(ampvk::rt::default_device()) {}
@@ -125,6 +138,6 @@ inline accelerator accelerator_view::get_accelerator() const {
   return ::concurrency::accelerator(_M_device());
 }
 
-} // namespace concurrency
+} // namespace Concurrency
 
 #endif

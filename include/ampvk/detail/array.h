@@ -4,13 +4,15 @@
 #ifndef AMPVK_DETAIL_ARRAY_H
 #define AMPVK_DETAIL_ARRAY_H
 
+#include <ampvk/detail/namespace.h>
+
 #include <ampvk/detail/accelerator.h>
 #include <ampvk/detail/array_view.h>
 
 #include <iterator>
 #include <vector>
 
-namespace concurrency {
+namespace Concurrency {
 
 template <typename T, int N = 1> class AMPVK_CLASS("array") array {
   static_assert(!std::is_const<T>::value, "array<const T> is not allowed");
@@ -197,6 +199,6 @@ template <typename T, int N>
 array_view<T, N>::array_view(const array<nonconst_value_type, N> &a)
     : array_view(const_cast<array<nonconst_value_type, N> &>(a)) {}
 
-} // namespace concurrency
+} // namespace Concurrency
 
 #endif

@@ -8,12 +8,14 @@
 #ifndef AMPVK_DETAIL_ARRAY_VIEW_H
 #define AMPVK_DETAIL_ARRAY_VIEW_H
 
+#include <ampvk/detail/namespace.h>
+
 #include <ampvk/detail/extent.h>
 #include <ampvk/runtime.h>
 
 #include <type_traits>
 
-namespace concurrency {
+namespace Concurrency {
 
 template <typename T, int N> class array;
 
@@ -191,6 +193,6 @@ private:
   int _M_stride[N];
 };
 
-} // namespace concurrency
+} // namespace Concurrency
 
 #endif

@@ -2,9 +2,11 @@
 #ifndef AMPVK_DETAIL_EXTENT_H
 #define AMPVK_DETAIL_EXTENT_H
 
+#include <ampvk/detail/namespace.h>
+
 #include <ampvk/detail/index.h>
 
-namespace concurrency {
+namespace Concurrency {
 
 template <int D0, int D1 = 0, int D2 = 0> class tiled_extent;
 
@@ -127,6 +129,6 @@ private:
   }
 };
 
-} // namespace concurrency
+} // namespace Concurrency
 
 #endif

@@ -4,9 +4,11 @@
 #ifndef AMPVK_DETAIL_INDEX_H
 #define AMPVK_DETAIL_INDEX_H
 
+#include <ampvk/detail/namespace.h>
+
 #include <ampvk/detail/keywords.h>
 
-namespace concurrency {
+namespace Concurrency {
 
 template <int N> class extent;
 
@@ -113,6 +115,6 @@ public:
   }
 };
 
-} // namespace concurrency
+} // namespace Concurrency
 
 #endif

@@ -4,6 +4,8 @@
 #ifndef AMPVK_DETAIL_KEYWORDS_H
 #define AMPVK_DETAIL_KEYWORDS_H
 
+#include <ampvk/detail/namespace.h>
+
 #include <ampvk/annotations.h>
 
 // restrict(amp), restrict(cpu), restrict(cpu,amp). C++ has no `restrict`
@@ -23,12 +25,12 @@
 // "no member named" from Clang.
 #define AMPVK_NOT_YET(what) __attribute__((annotate(AMPVK_SPELLING_NOT_YET what)))
 
-namespace concurrency {
+namespace Concurrency {
 namespace detail {
 // Tells the plugin which contract these headers speak.
 struct __attribute__((annotate(AMPVK_SPELLING_CONTRACT AMPVK_STRINGIZE_VALUE(
     AMPVK_CONTRACT_VERSION)))) contract_version;
 } // namespace detail
-} // namespace concurrency
+} // namespace Concurrency
 
 #endif

@@ -7,11 +7,13 @@
 #ifndef AMPVK_DETAIL_PARALLEL_FOR_EACH_H
 #define AMPVK_DETAIL_PARALLEL_FOR_EACH_H
 
+#include <ampvk/detail/namespace.h>
+
 #include <ampvk/detail/accelerator.h>
 #include <ampvk/detail/tiled_index.h>
 #include <ampvk/kernel_image.h>
 
-namespace concurrency {
+namespace Concurrency {
 namespace detail {
 
 // Naming the call operator instantiates it, so the plugin sees its body. A
@@ -120,6 +122,6 @@ void parallel_for_each(const accelerator_view &av,
                         detail::extent_data(compute_domain), &av);
 }
 
-} // namespace concurrency
+} // namespace Concurrency
 
 #endif

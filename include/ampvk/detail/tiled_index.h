@@ -4,9 +4,11 @@
 #ifndef AMPVK_DETAIL_TILED_INDEX_H
 #define AMPVK_DETAIL_TILED_INDEX_H
 
+#include <ampvk/detail/namespace.h>
+
 #include <ampvk/detail/extent.h>
 
-namespace concurrency {
+namespace Concurrency {
 
 template <int D0, int D1, int D2> class tiled_index;
 
@@ -63,6 +65,6 @@ public:
   __declspec(property(get = get_tile_extent)) extent<rank> tile_extent;
 };
 
-} // namespace concurrency
+} // namespace Concurrency
 
 #endif

@@ -45,7 +45,7 @@ int ping(const tiled_index<64> &t, int (&shared)[64], int n) restrict(amp) {
 }
 int both_sides(const tiled_index<64> &t, int (&shared)[64]) restrict(cpu, amp) {
   shared[t.local[0]] = amp_only(t.local[0]); // expected-error {{the CPU side of this restrict(cpu, amp) function cannot call 'amp_only', which is restrict(amp) only}}
-  t.barrier.wait(); // expected-error {{the CPU side of this restrict(cpu, amp) function cannot call 'concurrency::tile_barrier::wait', which is restrict(amp) only}}
+  t.barrier.wait(); // expected-error {{the CPU side of this restrict(cpu, amp) function cannot call 'Concurrency::tile_barrier::wait', which is restrict(amp) only}}
   if (t.local[0] == 0) {
     AmpOnlyCtor c; // expected-error {{the CPU side of this restrict(cpu, amp) function cannot call the constructor 'AmpOnlyCtor::AmpOnlyCtor', which is restrict(amp) only}}
     auto device_only = [](int x) restrict(amp) { return x; }; // expected-note {{the lambda declared here}}
@@ -88,7 +88,7 @@ void host_functions(array_view<int, 1> av) {
 }
 // expected-note@*:* {{'std::max' declared here without restrict(amp)}}
 // expected-note@*:* {{'std::swap' declared here without restrict(amp)}}
-// expected-note@ampvk/detail/tiled_index.h:* {{'concurrency::tile_barrier::wait' declared here}}
+// expected-note@ampvk/detail/tiled_index.h:* {{'Concurrency::tile_barrier::wait' declared here}}
 
 void indirect_calls(array_view<int, 1> av) {
   parallel_for_each(av.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expected-note {{in the tiled kernel launched here}}

@@ -68,8 +68,8 @@ void bad_calls(array_view<int, 1> av) {
 // Helpers taking tile_static memory, with errors in their bodies and in their
 // declarations.
 int scan(const tiled_index<64> &t, int (&shared)[64]) restrict(amp) {
-  shared[t.local[0]] = t.locl[0];            // expected-error {{no member named 'locl' in 'concurrency::tiled_index<64>'}}
-  t.barrier.wiat();                          // expected-error {{no member named 'wiat' in 'concurrency::tile_barrier'}}
+  shared[t.local[0]] = t.locl[0];            // expected-error {{no member named 'locl' in 'Concurrency::tiled_index<64>'}}
+  t.barrier.wiat();                          // expected-error {{no member named 'wiat' in 'Concurrency::tile_barrier'}}
   for (int stride = 1; stride < 64; stride *= 2) {
     if (t.local[0] >= stride)
       shared[t.local[0]] += shared[t.local[0] - stride] + undeclared_bias; // expected-error {{use of undeclared identifier 'undeclared_bias'}}
@@ -146,7 +146,7 @@ void const_and_operators(array_view<int, 1> av) {
       t.barrier.wait();
     shared[t.local[0]] += shared;            // expected-error {{incompatible pointer to integer conversion assigning to 'int' from 'int *'; dereference with *}}
     t.barrier.wait();
-    tile_barrier copy;                       // expected-error {{calling a private constructor of class 'concurrency::tile_barrier'}}
+    tile_barrier copy;                       // expected-error {{calling a private constructor of class 'Concurrency::tile_barrier'}}
     copy.wait();
     av[t.global] = shared[t.local[0]];
   });
@@ -192,9 +192,9 @@ void invalid_launches(array_view<int, 1> av) {
     tile_static int shared[64];  // expected-note 2 {{'shared' declared here}}
     shared[t.local[0]] = 1;      // expected-error {{reference to local variable 'shared' declared in enclosing lambda expression}}
     // FIXME: a bogus follow-on error: the kernel lambda is restrict(amp).
-    t.barrier.wait();            // expected-error {{CPU code cannot call 'concurrency::tile_barrier::wait', which is restrict(amp) only; declare it restrict(cpu, amp) to call it from both}}
+    t.barrier.wait();            // expected-error {{CPU code cannot call 'Concurrency::tile_barrier::wait', which is restrict(amp) only; declare it restrict(cpu, amp) to call it from both}}
     av[t.global] = shared[0];    // expected-error {{reference to local variable 'shared' declared in enclosing lambda expression}}
   });
   parallel_for_each(av.extent.tile<64>(), kernel_xyzzy); // expected-error {{use of undeclared identifier 'kernel_xyzzy'}}
 }
-// expected-note@ampvk/detail/tiled_index.h:* {{'concurrency::tile_barrier::wait' declared here}}
+// expected-note@ampvk/detail/tiled_index.h:* {{'Concurrency::tile_barrier::wait' declared here}}

@@ -62,7 +62,7 @@ void declarations(array_view<int, 1> av) {
 int scale(const tiled_index<64> &t, int (&shared)[64]) restrict(amp); // expected-note {{previous declaration is here}}
 int scale(const tiled_index<64> &t, int (&shared)[64]) restrict(cpu) { // expected-error {{'scale' is declared restrict(cpu) here but restrict(amp) before; every declaration must have the same restrictions}}
   // (the definition inherits restrict(amp) from the first declaration: it is restrict(cpu, amp))
-  t.barrier.wait(); // expected-error {{the CPU side of this restrict(cpu, amp) function cannot call 'concurrency::tile_barrier::wait', which is restrict(amp) only}}
+  t.barrier.wait(); // expected-error {{the CPU side of this restrict(cpu, amp) function cannot call 'Concurrency::tile_barrier::wait', which is restrict(amp) only}}
   return shared[t.local[0]];
 }
 int offset(const tiled_index<64> &t, int (&shared)[64]); // expected-note {{previous declaration is here}}
@@ -81,7 +81,7 @@ int empty(const tiled_index<64> &t, int (&shared)[64]) restrict() { // expected-
 }
 
 auto trailing(const tiled_index<64> &t, int (&shared)[64]) -> int restrict(amp) { // expected-warning {{'annotate' attribute ignored when parsing type}} expected-error {{restrict(...) after a trailing return type is ignored by Clang; write it at the start of the declaration, as in 'restrict(amp) auto f() -> T'}} expected-note {{'trailing' declared here without restrict(amp)}}
-  t.barrier.wait(); // expected-error {{CPU code cannot call 'concurrency::tile_barrier::wait', which is restrict(amp) only; declare it restrict(cpu, amp) to call it from both}}
+  t.barrier.wait(); // expected-error {{CPU code cannot call 'Concurrency::tile_barrier::wait', which is restrict(amp) only; declare it restrict(cpu, amp) to call it from both}}
   return shared[t.local[0]];
 }
 
@@ -123,4 +123,4 @@ void unparsable(array_view<int, 1> av) {
     av[t.global] = shared[t.local[0]];
   });
 }
-// expected-note@ampvk/detail/tiled_index.h:* 2 {{'concurrency::tile_barrier::wait' declared here}}
+// expected-note@ampvk/detail/tiled_index.h:* 2 {{'Concurrency::tile_barrier::wait' declared here}}

@@ -31,7 +31,7 @@ struct NotAmp {
   void operator()(tiled_index<64> t) const { // expected-error {{a kernel's operator() must be restrict(amp)}}
     tile_static int shared[64]; // expected-error {{tile_static can only be used on variables of a restrict(amp) function}}
     shared[t.local[0]] = 1;
-    t.barrier.wait();           // expected-error {{CPU code cannot call 'concurrency::tile_barrier::wait', which is restrict(amp) only; declare it restrict(cpu, amp) to call it from both}}
+    t.barrier.wait();           // expected-error {{CPU code cannot call 'Concurrency::tile_barrier::wait', which is restrict(amp) only; declare it restrict(cpu, amp) to call it from both}}
   }
 };
 struct ReturnsInt {
@@ -84,7 +84,7 @@ void lambdas(array_view<int, 2> av) {
   parallel_for_each(av.extent.tile<8, 8>(), [=](tiled_index<8, 8> t) { // expected-note {{kernel launched here}}
     tile_static int shared[8][8]; // expected-error {{tile_static can only be used on variables of a restrict(amp) function}}
     shared[t.local[0]][t.local[1]] = 1;
-    t.barrier.wait();             // expected-error {{CPU code cannot call 'concurrency::tile_barrier::wait', which is restrict(amp) only}}
+    t.barrier.wait();             // expected-error {{CPU code cannot call 'Concurrency::tile_barrier::wait', which is restrict(amp) only}}
   });
   // expected-error@+1 {{the kernel of parallel_for_each cannot be a generic lambda; give its parameter a type (tiled_index<8, 8>)}}
   parallel_for_each(av.extent.tile<8, 8>(), [=](auto t) restrict(amp) { // expected-note {{kernel launched here}}
@@ -136,9 +136,9 @@ void lambdas(array_view<int, 2> av) {
 // still checked.
 void tile_limits(array_view<int, 2> av2, array_view<int, 3> av3) {
   // expected-error@ampvk/detail/extent.h:* {{the product of the tile extents must not exceed 1024}}
-  // expected-note@ampvk/detail/extent.h:* {{in instantiation of member function 'concurrency::tiled_extent<64, 32>::tiled_extent' requested here}}
+  // expected-note@ampvk/detail/extent.h:* {{in instantiation of member function 'Concurrency::tiled_extent<64, 32>::tiled_extent' requested here}}
   // expected-note@ampvk/detail/extent.h:* {{expression evaluates to '2048 <= 1024'}}
-  parallel_for_each(av2.extent.tile<64, 32>(), // expected-note {{in instantiation of function template specialization 'concurrency::extent<2>::tile<64, 32>' requested here}}
+  parallel_for_each(av2.extent.tile<64, 32>(), // expected-note {{in instantiation of function template specialization 'Concurrency::extent<2>::tile<64, 32>' requested here}}
                     [=](tiled_index<64, 32> t) restrict(amp) {
     tile_static int shared[64][32];
     shared[t.local[0]][t.local[1]] = 1;
@@ -148,8 +148,8 @@ void tile_limits(array_view<int, 2> av2, array_view<int, 3> av3) {
     av2[t.global] = shared[0][0];
   });
   // expected-error@ampvk/detail/extent.h:* {{the first extent of a 3-D tile must not exceed 64}}
-  // expected-note@ampvk/detail/extent.h:* {{in instantiation of member function 'concurrency::tiled_extent<128, 2, 2>::tiled_extent' requested here}}
-  parallel_for_each(av3.extent.tile<128, 2, 2>(), // expected-note {{in instantiation of function template specialization 'concurrency::extent<3>::tile<128, 2, 2>' requested here}}
+  // expected-note@ampvk/detail/extent.h:* {{in instantiation of member function 'Concurrency::tiled_extent<128, 2, 2>::tiled_extent' requested here}}
+  parallel_for_each(av3.extent.tile<128, 2, 2>(), // expected-note {{in instantiation of function template specialization 'Concurrency::extent<3>::tile<128, 2, 2>' requested here}}
                     [=](tiled_index<128, 2, 2> t) restrict(amp) {
     tile_static short shared[128]; // expected-error {{variable 'shared' has type 'short[128]', which cannot be used in restrict(amp) code}}
     shared[t.local[0]] = 1;
@@ -157,12 +157,12 @@ void tile_limits(array_view<int, 2> av2, array_view<int, 3> av3) {
     av3[t.global] = shared[127 - t.local[0]];
   });
 }
-// expected-note@ampvk/detail/tiled_index.h:* 2 {{'concurrency::tile_barrier::wait' declared here}}
+// expected-note@ampvk/detail/tiled_index.h:* 2 {{'Concurrency::tile_barrier::wait' declared here}}
 
 void empty_tile(array_view<int, 1> av) {
   // expected-error@ampvk/detail/extent.h:* {{tile extents must be positive}}
-  // expected-note@ampvk/detail/extent.h:* {{in instantiation of member function 'concurrency::tiled_extent<0>::tiled_extent' requested here}}
-  parallel_for_each(av.extent.tile<0>(), // expected-note {{in instantiation of function template specialization 'concurrency::extent<1>::tile<0>' requested here}} expected-note {{kernel launched here}} expected-note {{in the kernel launched here}}
+  // expected-note@ampvk/detail/extent.h:* {{in instantiation of member function 'Concurrency::tiled_extent<0>::tiled_extent' requested here}}
+  parallel_for_each(av.extent.tile<0>(), // expected-note {{in instantiation of function template specialization 'Concurrency::extent<1>::tile<0>' requested here}} expected-note {{kernel launched here}} expected-note {{in the kernel launched here}}
                     // FIXME: misleading follow-ons: the launch is over a tiled_extent<0>.
                     [=](tiled_index<0> t) restrict(amp) { // expected-error {{a kernel launched over an extent<1> must take 'index<1>', not 'tiled_index<0>'; a tiled_index needs a tiled launch (extent.tile<...>())}}
     tile_static int shared[4]; // expected-warning {{tile_static variable 'shared' is used by a parallel_for_each that is not tiled}}

@@ -1,0 +1,11 @@
+// Microsoft's headers declare `namespace Concurrency` and make `concurrency`
+// an alias of it, so programs may reopen `namespace Concurrency { ... }` to add
+// their own helpers; ampvk does the same. Every header that opens the
+// namespace includes this first (an alias may be declared again).
+#ifndef AMPVK_DETAIL_NAMESPACE_H
+#define AMPVK_DETAIL_NAMESPACE_H
+
+namespace Concurrency {}
+namespace concurrency = Concurrency;
+
+#endif
