@@ -5,7 +5,16 @@
 #ifndef AMPVK_DETAIL_NAMESPACE_H
 #define AMPVK_DETAIL_NAMESPACE_H
 
-namespace Concurrency {}
+// The nested namespaces of Microsoft's C++ AMP, so that a program's
+// `using namespace concurrency::fast_math;` compiles under either spelling.
+namespace Concurrency {
+namespace fast_math {}
+namespace precise_math {}
+namespace direct3d {}
+namespace graphics {
+namespace direct3d {}
+} // namespace graphics
+} // namespace Concurrency
 namespace concurrency = Concurrency;
 
 #endif
