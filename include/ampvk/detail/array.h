@@ -150,11 +150,11 @@ public:
 
 private:
   void _M_create(const ::concurrency::extent<N> &e, const ::concurrency::accelerator_view *av) {
-    detail::check_extent(e);
+    std::size_t count = detail::element_count(e);
     ampvk::rt::device *d = av ? ampvk::rt::queue_device(av->_M_native())
                               : ampvk::rt::default_device();
     _M_extent = e;
-    _M_buffer = ampvk::rt::buffer_create(d, static_cast<std::size_t>(e.size()) * sizeof(T));
+    _M_buffer = ampvk::rt::buffer_create(d, count * sizeof(T));
   }
 
   template <typename InputIt> void _M_fill(InputIt first, InputIt last) {

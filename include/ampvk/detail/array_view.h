@@ -13,6 +13,8 @@
 #include <ampvk/detail/extent.h>
 #include <ampvk/runtime.h>
 
+#include <cstddef>
+#include <string>
 #include <type_traits>
 
 namespace Concurrency {
@@ -36,12 +38,29 @@ inline void check_view_size(unsigned long long needed, unsigned long long availa
                             E_INVALIDARG_AMP);
 }
 
-template <int N> void check_extent(const extent<N> &e) {
-  for (int i = 0; i < N; ++i)
+// The number of elements of an array or array_view over e, computed in 64
+// bits: every extent must be positive, and the count must fit in int, with
+// which elements are indexed (strides, linear indices, kernels' offsets). A
+// count that does not is an exception with the numbers, never a short buffer.
+template <int N> std::size_t element_count(const extent<N> &e) {
+  unsigned long long count = 1;
+  std::string dims;
+  for (int i = 0; i < N; ++i) {
+    dims += (i ? " x " : "") + std::to_string(e[i]);
     if (e[i] <= 0)
-      throw runtime_exception("ampvk: array_view/array: every extent must be "
-                              "positive",
+      throw runtime_exception("ampvk: array_view/array: every extent must be positive, "
+                              "not " + dims,
                               E_INVALIDARG_AMP);
+  }
+  for (int i = 0; i < N; ++i) {
+    count *= static_cast<unsigned long long>(e[i]);
+    if (count > 2147483647ull)
+      throw runtime_exception("ampvk: array_view/array: an extent of " + dims +
+                                  " elements is more than 2147483647 (2^31 - 1), the most "
+                                  "ampvk can index",
+                              E_INVALIDARG_AMP);
+  }
+  return static_cast<std::size_t>(count);
 }
 } // namespace detail
 
@@ -56,7 +75,7 @@ public:
   template <typename Container, typename = decltype(detail::container_data(
                                     std::declval<Container &>()))>
   array_view(const ::concurrency::extent<N> &e, Container &src) {
-    detail::check_view_size(e.size(), src.size());
+    detail::check_view_size(detail::element_count(e), src.size());
     _M_wrap(e, detail::container_data(src));
   }
   array_view(int e0, T *src) : array_view(::concurrency::extent<N>(e0), src) {}
@@ -147,11 +166,10 @@ private:
   template <typename, int> friend class array_view;
 
   void _M_wrap(const ::concurrency::extent<N> &e, T *src) {
-    detail::check_extent(e);
+    std::size_t count = detail::element_count(e);
     _M_buffer = ampvk::rt::buffer_wrap_host(
         ampvk::rt::default_device(),
-        const_cast<nonconst_value_type *>(src),
-        static_cast<std::size_t>(e.size()) * sizeof(T));
+        const_cast<nonconst_value_type *>(src), count * sizeof(T));
     _M_offset = 0;
     _M_extent = e;
     int stride = 1;
