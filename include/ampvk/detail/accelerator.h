@@ -71,9 +71,20 @@ public:
       _M_dev = ampvk::rt::default_device();
       return;
     }
+    // Direct3D's reference and WARP devices are software rasterizers that
+    // programs pick for debugging or where there is no GPU: the Vulkan
+    // counterpart is a CPU driver (Mesa's lavapipe).
+    bool software = path == direct3d_ref || path == direct3d_warp;
     for (ampvk::rt::device *d : ampvk::rt::devices())
-      if (ampvk::rt::info(d).device_path == path)
+      if (software ? ampvk::rt::info(d).is_emulated && !_M_dev
+                   : ampvk::rt::info(d).device_path == path)
         _M_dev = d;
+    if (!_M_dev && software)
+      throw runtime_exception(
+          "ampvk: accelerator::direct3d_ref and direct3d_warp are Direct3D's software "
+          "devices; ampvk uses a CPU Vulkan driver for them and none is installed (on "
+          "Debian: apt-get install mesa-vulkan-drivers for lavapipe)",
+          E_INVALIDARG_AMP);
     if (!_M_dev)
       throw runtime_exception(
           "ampvk: no accelerator has this device_path; list them with "
