@@ -30,6 +30,7 @@
 #include <ampvk/detail/accelerator.h>
 #include <ampvk/detail/array_view.h>
 #include <ampvk/detail/array.h>
+#include <ampvk/detail/copy.h>
 #include <ampvk/detail/parallel_for_each.h>
 
 #endif
