@@ -1,6 +1,7 @@
 //===- AmpAttributes.cpp --------------------------------------------------===//
 #include "AmpAttributes.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/SmallVector.h"
@@ -130,6 +131,25 @@ bool ampvk::isCallableFrom(const FunctionDecl *FD, RestrictionBits Context) {
 
 bool ampvk::isTileStatic(const VarDecl *VD) {
   return hasAnnotation(VD, Annotation::TileStatic);
+}
+
+const APValue *ampvk::getAmpConstantValue(const VarDecl *VD, const ASTContext &Ctx) {
+  if (!VD->hasGlobalStorage() || isTileStatic(VD))
+    return nullptr;
+  QualType T = VD->getType();
+  if (T->isDependentType() || T->isReferenceType())
+    return nullptr;
+  QualType Elem = Ctx.getBaseElementType(T);
+  if (!Elem.isConstQualified() || Elem.isVolatileQualified())
+    return nullptr;
+  if (const auto *RD = Elem->getAsCXXRecordDecl())
+    if (!RD->hasDefinition() || RD->hasMutableFields() || RD->hasVolatileMember())
+      return nullptr;
+  const VarDecl *Def = nullptr;
+  const Expr *Init = VD->getAnyInitializer(Def);
+  if (!Init || !Def || Init->isValueDependent())
+    return nullptr;
+  return Def->evaluateValue();
 }
 
 llvm::StringRef ampvk::getIntrinsicName(const FunctionDecl *FD) {

@@ -77,6 +77,14 @@ inline bool isAmpCallable(const clang::FunctionDecl *FD) {
 
 bool isTileStatic(const clang::VarDecl *VD);
 
+// The value of a variable of static storage (namespace scope, static data
+// member, static local) that restrict(amp) code may use as an object: its
+// type is const (for an array, its elements), neither volatile nor with
+// mutable or volatile members, not a reference, and its initializer is a
+// constant. Null for any other variable (C++ AMP allows no other global).
+const clang::APValue *getAmpConstantValue(const clang::VarDecl *VD,
+                                          const clang::ASTContext &Ctx);
+
 // "buffer.element" for a function marked AMPVK_INTRINSIC("buffer.element").
 llvm::StringRef getIntrinsicName(const clang::FunctionDecl *FD);
 

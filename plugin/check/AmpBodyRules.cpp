@@ -6,9 +6,9 @@
 // through function pointers, no goto or labels, no try/catch/throw, no
 // dynamic_cast or typeid, no new/delete, no asm, no static/extern/thread_local
 // locals (tile_static is the way to share memory), no access to global or
-// static variables other than integral constants, no pointer <-> integer
-// casts, no pointer arithmetic on bool*, no string literals, and only the
-// types AmpTypeRules allows.
+// static variables other than constants (const, with a constant initializer),
+// no pointer <-> integer casts, no pointer arithmetic on bool*, no string
+// literals, and only the types AmpTypeRules allows.
 //
 // Only code that runs is checked (EvaluatedCodeVisitor.h).
 //
@@ -205,9 +205,9 @@ public:
       if (const auto *Owner = dyn_cast_or_null<FunctionDecl>(VD->getLexicalDeclContext()))
         if (isAmpRestricted(Owner))
           return true; // its declaration is the error
-    QualType T = VD->getType();
-    if (!T->isDependentType() && T->isIntegralOrEnumerationType() &&
-        VD->isUsableInConstantExpressions(C.Ctx))
+    // C++ AMP forbids only globals that are not constants: a const object
+    // with a constant initializer (scalar, array or class) can be used.
+    if (getAmpConstantValue(VD, C.Ctx))
       return true;
     GlobalKind Kind = VD->isStaticDataMember() ? GlobalKind::StaticDataMember
                       : VD->isStaticLocal()    ? GlobalKind::StaticLocal

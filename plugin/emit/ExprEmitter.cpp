@@ -51,7 +51,81 @@ SpvId KernelEmitter::constantFor(const APValue &V, QualType T, SourceLocation Lo
     unsigned W = Types.bitWidth(T);
     return B.constFloat(W, V.getFloat().convertToDouble());
   }
+  // Arrays and classes: an OpConstantComposite of the parts, in the order and
+  // with the members TypeLowering gives the type (empty bases and members of
+  // an empty class type have no member).
+  if (V.isArray()) {
+    const ConstantArrayType *AT = Ctx.getAsConstantArrayType(T);
+    SpvId Type = lower(T, Loc);
+    if (!AT || !Type)
+      return 0;
+    QualType ET = AT->getElementType();
+    unsigned Len = static_cast<unsigned>(AT->getSize().getZExtValue());
+    llvm::SmallVector<SpvId, 16> Parts;
+    SpvId Filler = 0;
+    for (unsigned I = 0; I < Len; ++I) {
+      SpvId Part;
+      if (I < V.getArrayInitializedElts()) {
+        Part = constantFor(V.getArrayInitializedElt(I), ET, Loc);
+      } else {
+        if (!Filler && V.hasArrayFiller())
+          Filler = constantFor(V.getArrayFiller(), ET, Loc);
+        Part = Filler;
+      }
+      if (!Part)
+        return 0;
+      Parts.push_back(Part);
+    }
+    return B.constComposite(Type, Parts);
+  }
+  if (V.isStruct()) {
+    const RecordDecl *RD = T->getAsRecordDecl();
+    const RecordLowering *R = RD ? Types.record(RD, Layout::Logical, Loc) : nullptr;
+    if (!R)
+      return 0;
+    if (R->Empty)
+      return B.constNull(R->Type);
+    llvm::SmallVector<SpvId, 8> Parts(R->MemberTypes.size(), 0);
+    if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD)) {
+      unsigned I = 0;
+      for (const CXXBaseSpecifier &BS : CRD->bases()) {
+        auto It = R->BaseIndex.find(BS.getType()->getAsCXXRecordDecl());
+        if (It != R->BaseIndex.end())
+          Parts[It->second] = constantFor(V.getStructBase(I), BS.getType(), Loc);
+        ++I;
+      }
+    }
+    for (const FieldDecl *FD : RD->fields()) {
+      auto It = R->FieldIndex.find(FD);
+      if (It != R->FieldIndex.end())
+        Parts[It->second] = constantFor(V.getStructField(FD->getFieldIndex()), FD->getType(), Loc);
+    }
+    for (SpvId P : Parts)
+      if (!P)
+        return 0;
+    return B.constComposite(R->Type, Parts);
+  }
   return 0;
+}
+
+LValue KernelEmitter::constantVariable(const VarDecl *VD, SourceLocation Loc) {
+  auto It = ConstantVariables.find(VD);
+  if (It != ConstantVariables.end())
+    return It->second;
+  const APValue *V = getAmpConstantValue(VD, Ctx);
+  SpvId Init = V ? constantFor(*V, VD->getType(), Loc) : 0;
+  if (!Init) {
+    if (!failed())
+      unsupported(Loc, ampdiag::err_unsupported_nonlocal_variable) << VD->getName();
+    return LValue();
+  }
+  // One Function variable per kernel, starting with the constant: the
+  // variable is never written (the object is const), so every use, whatever
+  // frame it is in, can share it.
+  LValue LV = localVariable(VD->getType(), Loc, VD->getName(), Init);
+  if (LV.valid())
+    ConstantVariables[VD] = LV;
+  return LV;
 }
 
 std::optional<SpvId> KernelEmitter::tryConstant(const Expr *E) {
@@ -691,10 +765,8 @@ LValue KernelEmitter::emitDeclRef(const DeclRefExpr *E) {
           return field(deref(frame().This, Loc), FD, Loc);
       }
     }
-    if (VD->hasGlobalStorage() || VD->isStaticLocal()) {
-      unsupported(Loc, ampdiag::err_unsupported_nonlocal_variable) << VD->getName();
-      return LValue();
-    }
+    if (VD->hasGlobalStorage() || VD->isStaticLocal())
+      return constantVariable(VD, Loc);
   }
   unsupported(Loc, ampdiag::err_unsupported_decl_ref) << D->getName();
   return LValue();
@@ -705,9 +777,15 @@ LValue KernelEmitter::emitMember(const MemberExpr *E) {
   const auto *FD = dyn_cast<FieldDecl>(E->getMemberDecl());
   if (!FD) {
     if (const auto *VD = dyn_cast<VarDecl>(E->getMemberDecl())) {
-      // A static data member: only its constant value can be used.
-      unsupported(Loc, ampdiag::err_unsupported_static_member) << VD->getName();
-      return LValue();
+      // A static data member: only a constant can be used (`obj.N`); the
+      // object expression is still evaluated.
+      if (!getAmpConstantValue(VD, Ctx)) {
+        unsupported(Loc, ampdiag::err_unsupported_static_member) << VD->getName();
+        return LValue();
+      }
+      if (E->getBase()->HasSideEffects(Ctx))
+        emitDiscarded(E->getBase());
+      return constantVariable(VD, Loc);
     }
     unsupported(Loc, UnsupportedConstruct::MemberAccess);
     return LValue();

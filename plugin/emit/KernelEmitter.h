@@ -161,6 +161,9 @@ private:
   LValue emitDeclRef(const clang::DeclRefExpr *E);
   LValue emitMember(const clang::MemberExpr *E);
   SpvId constantFor(const clang::APValue &V, clang::QualType T, clang::SourceLocation Loc);
+  // The kernel's copy of a global constant (attrs/AmpAttributes.h
+  // getAmpConstantValue), made on first use.
+  LValue constantVariable(const clang::VarDecl *VD, clang::SourceLocation Loc);
   std::optional<SpvId> tryConstant(const clang::Expr *E);
   SpvId zero(clang::QualType T);
   SpvId one(clang::QualType T);
@@ -200,7 +203,9 @@ private:
   LValue derivedClass(const LValue &Base, const clang::CXXRecordDecl *Derived,
                       clang::SourceLocation Loc);
   LValue deref(const PointerValue &P, clang::SourceLocation Loc);
-  LValue localVariable(clang::QualType T, clang::SourceLocation Loc, llvm::StringRef Name);
+  // A Function variable; Initializer, when not 0, is the constant it starts with.
+  LValue localVariable(clang::QualType T, clang::SourceLocation Loc, llvm::StringRef Name,
+                       SpvId Initializer = 0);
   SpvId loadCaptureWord(const LValue &LV, std::uint32_t ExtraBytes);
   SpvId loadCapture(const LValue &LV, clang::SourceLocation Loc);
   SpvId pointerType(const LValue &LV, clang::QualType T);
@@ -247,6 +252,7 @@ private:
   // was derived from.
   llvm::DenseMap<SpvId, LValue> DerivedOrigins;
   llvm::DenseMap<const clang::VarDecl *, LValue> TileStatics;
+  llvm::DenseMap<const clang::VarDecl *, LValue> ConstantVariables;
   std::uint32_t TileStaticBytes = 0;
   std::uint32_t LocalSizeOut[3] = {1, 1, 1};
   std::vector<std::unique_ptr<Frame>> Frames;

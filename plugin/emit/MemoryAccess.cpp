@@ -25,7 +25,8 @@ void KernelEmitter::noteAccess(const LValue &LV, bool Write) {
         Write ? static_cast<std::uint32_t>(binding_writes) : static_cast<std::uint32_t>(binding_reads);
 }
 
-LValue KernelEmitter::localVariable(QualType T, SourceLocation Loc, llvm::StringRef Name) {
+LValue KernelEmitter::localVariable(QualType T, SourceLocation Loc, llvm::StringRef Name,
+                                   SpvId Initializer) {
   LValue LV;
   llvm::StringRef AmpClass = getAmpClassName(T);
   if (AmpClass == "array_view" || AmpClass == "array") {
@@ -37,7 +38,7 @@ LValue KernelEmitter::localVariable(QualType T, SourceLocation Loc, llvm::String
   if (!Type)
     return LV;
   LV.K = LValue::Memory;
-  LV.Ptr = B.functionVariable(Type);
+  LV.Ptr = B.functionVariable(Type, Initializer);
   if (!Name.empty())
     B.name(LV.Ptr, Name);
   LV.SC = spv::StorageClass::Function;

@@ -248,11 +248,14 @@ void SpirvModuleBuilder::endFunction() {
   Terminated = true;
 }
 
-SpvId SpirvModuleBuilder::functionVariable(SpvId PointeeType) {
+SpvId SpirvModuleBuilder::functionVariable(SpvId PointeeType, SpvId Initializer) {
   SpvId PtrType = typePointer(spv::StorageClass::Function, PointeeType);
   SpvId Id = newId();
-  encode(FunctionVariables, spv::Op::OpVariable,
-         {PtrType, Id, static_cast<std::uint32_t>(spv::StorageClass::Function)});
+  llvm::SmallVector<std::uint32_t, 4> Ops{
+      PtrType, Id, static_cast<std::uint32_t>(spv::StorageClass::Function)};
+  if (Initializer)
+    Ops.push_back(Initializer);
+  encode(FunctionVariables, spv::Op::OpVariable, Ops);
   return Id;
 }
 

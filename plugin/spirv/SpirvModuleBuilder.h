@@ -80,8 +80,9 @@ public:
   SpvId beginFunction(SpvId RetType, SpvId FnType);
   void endFunction();
   // Function-storage variables go to the top of the entry block, as SPIR-V
-  // requires, wherever in the body they are declared.
-  SpvId functionVariable(SpvId PointeeType);
+  // requires, wherever in the body they are declared. Initializer, when not 0,
+  // is a constant of PointeeType the variable starts with.
+  SpvId functionVariable(SpvId PointeeType, SpvId Initializer = 0);
   SpvId newLabel() { return newId(); }
   void beginBlock(SpvId Label);
   SpvId currentBlock() const { return CurrentBlock; }

@@ -2,8 +2,8 @@
 // Statements and expressions in restrict(amp) code (C++ AMP v1.2 §2.4):
 // calls only to restrict(amp) functions; no virtual calls or calls through
 // function pointers; no goto/labels, try/catch/throw, dynamic_cast, typeid,
-// new/delete, asm; no global or static variables other than integral
-// constants; no pointer <-> integer casts, no pointer arithmetic on bool*, no
+// new/delete, asm; no global or static variables other than constants with a
+// constant initializer; no pointer <-> integer casts, no pointer arithmetic on bool*, no
 // string literals. Every rule has a legal twin right after it.
 #include <amp.h>
 using namespace concurrency;
@@ -88,11 +88,11 @@ done:
 int counter = 0;           // expected-note {{'counter' declared here}}
 const int kTile = 16;      // an integral constant: fine
 constexpr float kScale = 2.0f;
-const float kOffset = 1.0f; // expected-note {{'kOffset' declared here}}
+const float kOffset = 1.0f; // a constant with a constant initializer: fine
 struct Config { static int level; static const int fixed = 3; }; // expected-note {{'level' declared here}}
 int globals(int x) restrict(amp) {
-  int a = counter;         // expected-error {{restrict(amp) code cannot use the global variable 'counter' (only integral constants can be used; pass the value in instead)}}
-  float b = kOffset;       // expected-error {{restrict(amp) code cannot use the global variable 'kOffset'}}
+  int a = counter;         // expected-error {{restrict(amp) code cannot use the global variable 'counter' (only constants with a constant initializer can be used; pass the value in instead)}}
+  float b = kOffset;       // legal: a constant
   int c = Config::level;   // expected-error {{restrict(amp) code cannot use the static data member 'level'}}
   int d = kTile * Config::fixed + (int)kScale; // legal: constants
   return a + (int)b + c + d + x;

@@ -7,7 +7,7 @@
 using namespace concurrency;
 
 int counter = 0;                 // expected-note 2 {{'counter' declared here}}
-const float scale = 2.0f;        // expected-note {{'scale' declared here}}
+float scale = 2.0f;              // expected-note {{'scale' declared here}}
 struct Config { static int level; }; // expected-note {{'level' declared here}}
 struct Base { virtual ~Base(); int b; };
 struct Derived : Base { int d; };
@@ -84,7 +84,7 @@ void dynamic_features(array_view<int, 1> av) {
 }
 
 int read_globals(const tiled_index<64> &t, int (&shared)[64]) restrict(amp) {
-  shared[t.local[0]] = counter;  // expected-error {{restrict(amp) code cannot use the global variable 'counter' (only integral constants can be used; pass the value in instead)}}
+  shared[t.local[0]] = counter;  // expected-error {{restrict(amp) code cannot use the global variable 'counter' (only constants with a constant initializer can be used; pass the value in instead)}}
   t.barrier.wait();
   return shared[0] + Config::level; // expected-error {{restrict(amp) code cannot use the static data member 'level'}}
 }
