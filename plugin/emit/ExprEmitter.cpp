@@ -368,6 +368,18 @@ SpvId KernelEmitter::arith(BinaryOperatorKind Opc, SpvId L, SpvId R, QualType T,
   return V;
 }
 
+// The most negative value divided by -1 overflows (undefined in C++), and
+// SPIRV-Tools' constant folder dies of SIGFPE when it computes that quotient
+// of two constants, even in code that never runs. So -1 never reaches
+// OpSDiv: x / -1 is -x (wrapping, as hardware division does).
+SpvId KernelEmitter::signedDivide(SpvId L, SpvId R, SpvId RT, unsigned Width) {
+  std::uint64_t AllOnes = Width >= 64 ? ~0ull : (1ull << Width) - 1;
+  SpvId ByMinusOne = B.emit(Op::OpIEqual, boolType(), {R, B.constInt(Width, AllOnes)});
+  SpvId Divisor = B.emit(Op::OpSelect, RT, {ByMinusOne, B.constInt(Width, 1), R});
+  SpvId Quotient = B.emit(Op::OpSDiv, RT, {L, Divisor});
+  return B.emit(Op::OpSelect, RT, {ByMinusOne, B.emit(Op::OpSNegate, RT, {L}), Quotient});
+}
+
 SpvId KernelEmitter::arithOp(BinaryOperatorKind Opc, SpvId L, SpvId R, QualType T,
                              QualType OperandType) {
   bool F = Types.isFloat(OperandType), S = Types.isSigned(OperandType);
@@ -383,7 +395,9 @@ SpvId KernelEmitter::arithOp(BinaryOperatorKind Opc, SpvId L, SpvId R, QualType 
   case BO_Div: case BO_DivAssign:
     if (!F && !S)
       return unsignedOp(Op::OpUDiv, RT, Types.bitWidth(T), {L, R});
-    return B.emit(F ? Op::OpFDiv : Op::OpSDiv, RT, {L, R});
+    if (F)
+      return B.emit(Op::OpFDiv, RT, {L, R});
+    return signedDivide(L, R, RT, Types.bitWidth(T));
   case BO_Rem: case BO_RemAssign:
     if (F)
       return B.emit(Op::OpFRem, RT, {L, R});
@@ -392,7 +406,7 @@ SpvId KernelEmitter::arithOp(BinaryOperatorKind Opc, SpvId L, SpvId R, QualType 
     {
       // Vulkan leaves OpSRem/OpSMod undefined for negative operands (NVIDIA
       // returns the unsigned remainder); C++ truncates, and OpSDiv is defined.
-      SpvId Quotient = B.emit(Op::OpSDiv, RT, {L, R});
+      SpvId Quotient = signedDivide(L, R, RT, Types.bitWidth(T));
       return B.emit(Op::OpISub, RT, {L, B.emit(Op::OpIMul, RT, {Quotient, R})});
     }
   case BO_Shl: case BO_ShlAssign:

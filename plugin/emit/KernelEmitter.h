@@ -146,6 +146,7 @@ private:
               clang::QualType OperandType);
   SpvId arithOp(clang::BinaryOperatorKind Op, SpvId L, SpvId R, clang::QualType T,
                 clang::QualType OperandType);
+  SpvId signedDivide(SpvId L, SpvId R, SpvId ResultType, unsigned Width);
   SpvId emitLogical(const clang::BinaryOperator *E);
   SpvId emitConditional(const clang::AbstractConditionalOperator *E);
   const clang::ConditionalOperator *

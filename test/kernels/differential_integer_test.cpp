@@ -52,6 +52,13 @@ TEST(DiffInt, DivideAndRemainder) {
   auto s = ints<int>(N1, 11, -50, 50), t = nonZero<int>(N1, 12, -9, 9);
   check(extent<1>(N1), [](int x, int y) restrict(cpu, amp) { return x / y; }, s, t);
   check(extent<1>(N1), [](int x, int y) restrict(cpu, amp) { return x % y; }, s, t);
+  // A divisor of -1 (computed as negation: INT_MIN / -1 overflows), at run
+  // time and as a constant.
+  std::vector<int> minusOne(N1, -1);
+  auto noMin = ints<int>(N1, 41, INT_MIN + 1, INT_MAX);
+  check(extent<1>(N1), [](int x, int y) restrict(cpu, amp) { return x / y * 3 + x % y; },
+        noMin, minusOne);
+  check(extent<1>(N1), [](int x) restrict(cpu, amp) { return x / -1 + x % -1; }, noMin);
   // Division by constants (the optimizer likes to rewrite these).
   check(extent<1>(N1), [](int x) restrict(cpu, amp) { return x / 7 + x % 7; }, a);
   check(extent<1>(N1), [](int x) restrict(cpu, amp) { return x / -4 * 100 + x % -4; }, s);

@@ -11,8 +11,10 @@ void run(array_view<int, 1> data, int divisor) {
   });
 }
 
+// (The quotient is OpSDiv's, or -a for a divisor of -1: signed_division_overflow.cpp.)
 // CHECK-NOT: OpSRem
 // CHECK-NOT: OpSMod
-// CHECK: %[[Q:[0-9]+]] = OpSDiv %int %[[A:[0-9]+]] %[[B:[0-9]+]]
-// CHECK: %[[P:[0-9]+]] = OpIMul %int %[[Q]] %[[B]]
+// CHECK: OpSDiv %int %[[A:[0-9]+]]
+// CHECK: %[[Q:[0-9]+]] = OpSelect %int
+// CHECK: %[[P:[0-9]+]] = OpIMul %int %[[Q]] %[[B:[0-9]+]]
 // CHECK: OpISub %int %[[A]] %[[P]]
