@@ -56,7 +56,7 @@ SpvId KernelEmitter::bufferVariable(int Binding, SourceLocation Loc) {
   const CaptureBinding &CB = Captures.Bindings[Binding];
   QualType Elem = CB.ElementType;
   SpvId ElemType = Types.lower(Elem, Layout::Explicit, Loc);
-  if (!ElemType)
+  if (!ElemType || !Types.checkBufferStride(Elem, Loc))
     return 0;
   SpvId RA = B.typeRuntimeArray(ElemType);
   B.decorate(RA, spv::Decoration::ArrayStride,

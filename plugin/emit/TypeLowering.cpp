@@ -54,6 +54,34 @@ SpvId TypeLowering::lowerScalar(QualType T, SourceLocation Loc) {
   return 0;
 }
 
+unsigned TypeLowering::bufferAlignment(QualType T) const {
+  T = T.getCanonicalType();
+  if (const auto *AT = Ctx.getAsArrayType(T))
+    return bufferAlignment(AT->getElementType());
+  if (const auto *RD = T->getAsRecordDecl()) {
+    unsigned A = 1;
+    if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
+      for (const CXXBaseSpecifier &BS : CRD->bases())
+        A = std::max(A, bufferAlignment(BS.getType()));
+    for (const FieldDecl *FD : RD->fields())
+      A = std::max(A, bufferAlignment(FD->getType()));
+    return A;
+  }
+  return static_cast<unsigned>(Ctx.getTypeSizeInChars(T).getQuantity());
+}
+
+bool TypeLowering::checkBufferStride(QualType T, SourceLocation Loc) {
+  unsigned Align = bufferAlignment(T);
+  std::uint64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+  if (Align && Size % Align != 0) {
+    const RecordDecl *RD = T->getAsRecordDecl();
+    OnError(RD ? RD->getLocation() : Loc, ampdiag::err_unsupported_buffer_alignment)
+        << 1 << T.getAsString(Ctx.getPrintingPolicy()) << Size << Align;
+    return false;
+  }
+  return true;
+}
+
 SpvId TypeLowering::lower(QualType T, Layout L, SourceLocation Loc) {
   T = T.getCanonicalType().getUnqualifiedType();
   auto Key = std::make_pair(T.getTypePtr(), static_cast<int>(L));
@@ -78,6 +106,8 @@ SpvId TypeLowering::lower(QualType T, Layout L, SourceLocation Loc) {
       return 0;
     }
     auto Len = static_cast<std::uint32_t>(AT->getSize().getZExtValue());
+    if (L == Layout::Explicit && !checkBufferStride(AT->getElementType(), Loc))
+      return 0;
     if (L == Layout::Explicit) {
       Result = B.typeArray(Elem, Len, /*Unique=*/true);
       B.decorate(Result, spv::Decoration::ArrayStride,
@@ -114,6 +144,7 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
   const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
   llvm::SmallVector<SpvId, 8> Members;
   llvm::SmallVector<std::uint32_t, 8> Offsets;
+  llvm::SmallVector<SourceLocation, 8> MemberLocs; // for layout errors
 
   if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD)) {
     if (CRD->getNumVBases()) {
@@ -136,6 +167,7 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
       Members.push_back(BT);
       Offsets.push_back(
           static_cast<std::uint32_t>(RL.getBaseClassOffset(Base).getQuantity()));
+      MemberLocs.push_back(BS.getBeginLoc());
     }
   }
   for (const FieldDecl *FD : RD->fields()) {
@@ -158,6 +190,7 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
     Members.push_back(FT);
     Offsets.push_back(static_cast<std::uint32_t>(
         Ctx.toCharUnitsFromBits(RL.getFieldOffset(FD->getFieldIndex())).getQuantity()));
+    MemberLocs.push_back(FD->getLocation());
   }
   if (Members.empty()) {
     if (L == Layout::Explicit) {
@@ -168,6 +201,16 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
     Members.push_back(B.typeInt(32));
     Offsets.push_back(0);
   }
+  if (L == Layout::Explicit)
+    for (unsigned I = 0; I < Offsets.size(); ++I) {
+      unsigned Align = bufferAlignment(R.MemberTypes[I]);
+      if (Align && Offsets[I] % Align != 0) {
+        OnError(MemberLocs[I], ampdiag::err_unsupported_buffer_alignment)
+            << 0 << R.MemberTypes[I].getAsString(Ctx.getPrintingPolicy()) << Offsets[I]
+            << Align;
+        return nullptr;
+      }
+    }
   R.Type = B.typeStruct(Members);
   if (L == Layout::Explicit)
     for (unsigned I = 0; I < Offsets.size(); ++I)

@@ -51,6 +51,14 @@ public:
   unsigned bitWidth(clang::QualType T) const;
   bool isScalar(clang::QualType T) const;
 
+  // The alignment Vulkan's storage-buffer layout requires of T: a scalar's
+  // size, an array's element's, a class's largest member's.
+  unsigned bufferAlignment(clang::QualType T) const;
+  // Reports and returns false when elements of type T cannot follow each other
+  // at sizeof(T) bytes in a storage buffer (a size that is not a multiple of
+  // bufferAlignment(T), as a packed struct may have).
+  bool checkBufferStride(clang::QualType T, clang::SourceLocation Loc);
+
   // Copies a composite value between the logical and explicit forms.
   SpvId convert(SpvId Value, clang::QualType T, Layout From, Layout To);
 
