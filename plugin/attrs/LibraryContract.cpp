@@ -15,6 +15,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -44,22 +45,20 @@ private:
   const SourceManager &SM;
 };
 
-bool isKnownIntrinsic(llvm::StringRef Name) {
-#define AMPVK_X(Enumerator, Spelling)                                                        \
-  if (Name == Spelling)                                                                      \
-    return true;
-  AMPVK_INTRINSIC_NAMES(AMPVK_X)
+const char *const IntrinsicNames[] = {
+#define AMPVK_X(Enumerator, Spelling) Spelling,
+    AMPVK_INTRINSIC_NAMES(AMPVK_X)
 #undef AMPVK_X
-  return false;
-}
+};
+const char *const ClassRoles[] = {
+#define AMPVK_X(Enumerator, Spelling) Spelling,
+    AMPVK_CLASS_NAMES(AMPVK_X)
+#undef AMPVK_X
+};
 
-bool isKnownClassRole(llvm::StringRef Name) {
-#define AMPVK_X(Enumerator, Spelling)                                                        \
-  if (Name == Spelling)                                                                      \
-    return true;
-  AMPVK_CLASS_NAMES(AMPVK_X)
-#undef AMPVK_X
-  return false;
+template <std::size_t Size>
+bool isOneOf(llvm::StringRef Name, const char *const (&Known)[Size]) {
+  return llvm::is_contained(llvm::ArrayRef<const char *>(Known), Name);
 }
 
 // array and array_view start with their ampvk::rt::buffer*: the runtime finds
@@ -137,11 +136,11 @@ bool ampvk::checkLibraryContract(ASTContext &Ctx, AmpDiagnostics &Diags, Library
       Diags.report(An.Loc, ampdiag::err_contract_unknown_name)
           << Unknown::Annotation << An.A->getAnnotation();
       Agree = false;
-    } else if (P->first == Annotation::Intrinsic && !isKnownIntrinsic(P->second)) {
+    } else if (P->first == Annotation::Intrinsic && !isOneOf(P->second, IntrinsicNames)) {
       Diags.report(An.Loc, ampdiag::err_contract_unknown_name) << Unknown::Intrinsic << P->second;
       Agree = false;
     } else if (P->first == Annotation::Class) {
-      if (!isKnownClassRole(P->second)) {
+      if (!isOneOf(P->second, ClassRoles)) {
         Diags.report(An.Loc, ampdiag::err_contract_unknown_name)
             << Unknown::ClassRole << P->second;
         Agree = false;

@@ -12,7 +12,6 @@ enum class Level { Error, Warning, Note };
 constexpr AmpWarning None = AmpWarning::Count;
 
 struct Row {
-  const char *Id;
   Level L;
   AmpWarning W;
   const char *Format;
@@ -23,13 +22,13 @@ struct Row {
 #include "diag/Warnings.def"
 
 const Row Rows[] = {
-#define AMP_DIAG(Id, Lvl, Warning, Format) {#Id, Level::Lvl, Warning, Format},
+#define AMP_DIAG(Id, Lvl, Warning, Format) {Level::Lvl, Warning, Format},
 #include "diag/DiagnosticCommonKinds.def"
-#define AMP_DIAG(Id, Lvl, Warning, Format) {#Id, Level::Lvl, Warning, Format},
+#define AMP_DIAG(Id, Lvl, Warning, Format) {Level::Lvl, Warning, Format},
 #include "diag/DiagnosticCheckKinds.def"
-#define AMP_DIAG(Id, Lvl, Warning, Format) {#Id, Level::Lvl, Warning, Format},
+#define AMP_DIAG(Id, Lvl, Warning, Format) {Level::Lvl, Warning, Format},
 #include "diag/DiagnosticContractKinds.def"
-#define AMP_DIAG(Id, Lvl, Warning, Format) {#Id, Level::Lvl, Warning, Format},
+#define AMP_DIAG(Id, Lvl, Warning, Format) {Level::Lvl, Warning, Format},
 #include "diag/DiagnosticEmitKinds.def"
 };
 static_assert(sizeof(Rows) / sizeof(Rows[0]) == ampdiag::NumKinds, "a row per id");
@@ -67,7 +66,6 @@ std::string ampvk::allWarningNames() {
   return S;
 }
 
-llvm::StringRef ampvk::diagnosticName(ampdiag::Kind K) { return Rows[K].Id; }
 
 AmpDiagnostics::AmpDiagnostics(DiagnosticsEngine &D, const WarningOptions &O)
     : Engine(D), Opts(O) {
@@ -139,10 +137,8 @@ void AmpDiagnostics::emit(const DiagnosticReport &R) {
       return;
     if (Rw.L == Level::Error)
       ++HardErrors;
-    if (AsError) {
-      ++OwnErrors;
+    if (AsError)
       ID = ClangErrorIDs[R.K];
-    }
   }
   auto DB = Engine.Report(R.Loc, ID);
   for (const DiagnosticReport::Arg &A : R.Args) {

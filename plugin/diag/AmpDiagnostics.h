@@ -42,8 +42,6 @@ llvm::StringRef warningName(AmpWarning W);
 bool warningByName(llvm::StringRef Name, AmpWarning &Out);
 // "tile-static-non-tiled, tile-static-constructor, ..."
 std::string allWarningNames();
-// The id of a row, as written in the table ("err_unsupported").
-llvm::StringRef diagnosticName(ampdiag::Kind K);
 
 // Which warnings the plugin arguments disabled or made errors.
 struct WarningOptions {
@@ -112,10 +110,7 @@ public:
     return DiagnosticReport(*this, Loc, K);
   }
 
-  // Shorthands for the two rows every part uses.
-  void unsupported(clang::SourceLocation Loc, const llvm::Twine &What) {
-    report(Loc, ampdiag::err_unsupported) << What;
-  }
+  // A bug in ampvk: never silent, never a crash.
   void internal(clang::SourceLocation Loc, const llvm::Twine &Message) {
     report(Loc, ampdiag::err_internal) << Message;
   }
@@ -130,8 +125,6 @@ public:
 
   // Errors reported by anyone (Clang included) so far.
   bool hasErrors() const { return Engine.hasErrorOccurred(); }
-  // Errors reported through this object, warnings made errors included.
-  unsigned errorCount() const { return OwnErrors; }
   // Errors of Error rows reported through this object (warnings made errors
   // by -Werror are not: the code they point at still compiles).
   unsigned hardErrorCount() const { return HardErrors; }
@@ -148,7 +141,6 @@ private:
   unsigned ClangErrorIDs[ampdiag::NumKinds];
   bool LastDropped = false;
   bool WarningsSuppressed = false;
-  unsigned OwnErrors = 0;
   unsigned HardErrors = 0;
   std::set<std::tuple<unsigned, unsigned, std::string>> Seen;
 };
