@@ -63,7 +63,7 @@ public:
     unsigned Index = 0;
     for (const Kernel &K : Kernels) {
       std::string Name = "kernel" + std::to_string(Index++);
-      std::optional<KernelCode> Code = KernelEmitter(Ctx, Diags, K).run();
+      std::optional<KernelCode> Code = KernelEmitter(Ctx, Diags, K, Library).run();
       if (!Code)
         continue;
       std::vector<std::uint32_t> Emitted = std::move(Code->Spirv);

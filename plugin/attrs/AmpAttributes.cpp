@@ -3,6 +3,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -118,15 +119,107 @@ unsigned ampvk::getEffectiveRestrictions(const FunctionDecl *FD) {
   return RestrictCpu;
 }
 
-bool ampvk::isCallableFrom(const FunctionDecl *FD, RestrictionBits Context) {
-  if (getEffectiveRestrictions(FD) & Context)
+namespace {
+constexpr unsigned AnyRestriction = RestrictCpu | RestrictAmp;
+
+// The functions a generated special member's initializers and body call.
+class GeneratedCalls : public RecursiveASTVisitor<GeneratedCalls> {
+public:
+  explicit GeneratedCalls(llvm::SmallVectorImpl<const FunctionDecl *> &Out) : Out(Out) {}
+  bool shouldVisitImplicitCode() const { return true; }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    add(E->getConstructor());
     return true;
-  if (FD->isImplicit() || FD->isDefaulted())
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    add(E->getDirectCallee());
     return true;
+  }
+  void add(const FunctionDecl *FD) {
+    if (FD)
+      Out.push_back(FD);
+  }
+
+private:
+  llvm::SmallVectorImpl<const FunctionDecl *> &Out;
+};
+
+// What a defined generated special member calls: the special members of its
+// bases and members. A destructor's calls are not in the AST.
+void generatedCallees(const FunctionDecl *Def,
+                      llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
+  GeneratedCalls Calls(Out);
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->getInit())
+        Calls.TraverseStmt(Init->getInit());
+  if (Def->getBody())
+    Calls.TraverseStmt(Def->getBody());
+  if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(Def)) {
+    const CXXRecordDecl *RD = Dtor->getParent();
+    auto Destroy = [&](QualType T) {
+      if (const CXXRecordDecl *Sub =
+              T.isNull() ? nullptr : T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl())
+        if (Sub->hasDefinition())
+          Calls.add(Sub->getDestructor());
+    };
+    for (const CXXBaseSpecifier &B : RD->bases())
+      Destroy(B.getType());
+    for (const FieldDecl *F : RD->fields())
+      Destroy(F->getType());
+  }
+}
+
+bool isGenerated(const FunctionDecl *FD) { return FD->isImplicit() || FD->isDefaulted(); }
+
+unsigned restrictionsOf(const FunctionDecl *FD, int Depth);
+
+// C++ AMP §2.3.2: a special member function the compiler generates (implicit
+// or `= default`) has the restrictions that every special member it calls,
+// of the bases and members, has in common. One that is not defined (never
+// used, or deleted) runs nothing here.
+unsigned generatedRestrictions(const FunctionDecl *FD, int Depth) {
+  RestrictionSpec Written = getRestrictions(FD); // `S() restrict(amp) = default;`
+  if (Written.Written)
+    return Written.Bits;
+  const FunctionDecl *Def = nullptr;
+  if (Depth > 16 || !FD->isDefined(Def) || Def->isDeleted())
+    return AnyRestriction;
+  llvm::SmallVector<const FunctionDecl *, 8> Callees;
+  generatedCallees(Def, Callees);
+  unsigned Bits = AnyRestriction;
+  for (const FunctionDecl *Callee : Callees)
+    Bits &= restrictionsOf(Callee, Depth + 1);
+  return Bits;
+}
+
+// What a call to FD allows: a trivial special member runs no code, a
+// generated one is inferred, anything else has what it says.
+unsigned restrictionsOf(const FunctionDecl *FD, int Depth) {
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
     if (MD->isTrivial())
-      return true;
-  return false;
+      return AnyRestriction;
+  if (isGenerated(FD))
+    return generatedRestrictions(FD, Depth);
+  return getEffectiveRestrictions(FD);
+}
+} // namespace
+
+const FunctionDecl *ampvk::generatedMemberBlocker(const FunctionDecl *FD,
+                                                  RestrictionBits Context) {
+  const FunctionDecl *Def = nullptr;
+  if (!isGenerated(FD) || getRestrictions(FD).Written || !FD->isDefined(Def))
+    return nullptr;
+  llvm::SmallVector<const FunctionDecl *, 8> Callees;
+  generatedCallees(Def, Callees);
+  for (const FunctionDecl *Callee : Callees)
+    if (!(restrictionsOf(Callee, 1) & Context))
+      return Callee;
+  return nullptr;
+}
+
+bool ampvk::isCallableFrom(const FunctionDecl *FD, RestrictionBits Context) {
+  return restrictionsOf(FD, 0) & Context;
 }
 
 bool ampvk::isTileStatic(const VarDecl *VD) {

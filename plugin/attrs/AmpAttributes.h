@@ -68,9 +68,15 @@ inline bool isAmpRestricted(const clang::FunctionDecl *FD) {
 }
 
 // True when FD may be called from code of the given restriction: FD has it
-// (written or inherited, see above), or FD is compiler-generated (implicit,
-// defaulted, trivial special members exist for both).
+// (written or inherited, see above); a trivial special member runs no code
+// and exists for both; a compiler-generated one (implicit or `= default`,
+// nothing written) has what all the special members it calls have in common
+// (C++ AMP §2.3.2).
 bool isCallableFrom(const clang::FunctionDecl *FD, RestrictionBits Context);
+// For a compiler-generated special member that is not callable from Context:
+// the first function it calls that is not (for a note); null otherwise.
+const clang::FunctionDecl *generatedMemberBlocker(const clang::FunctionDecl *FD,
+                                                  RestrictionBits Context);
 inline bool isAmpCallable(const clang::FunctionDecl *FD) {
   return isCallableFrom(FD, RestrictAmp);
 }

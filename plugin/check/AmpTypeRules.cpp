@@ -18,6 +18,8 @@
 #include "attrs/AmpAttributes.h"
 
 #include "clang/AST/RecordLayout.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <optional>
@@ -69,6 +71,8 @@ enum class TypeProblem {
   NotTriviallyCopyable, // ... has a user-provided Number (UserProvided)
   BitField,             // member is a bit-field
   Unaligned,            // member is at byte offset Number of Detail
+  Empty,                // ... is an empty class
+  NestedContainer,      // ... is a concurrency::Detail
 };
 
 struct Problem {
@@ -91,7 +95,10 @@ public:
   }
 
 private:
+  // Captures and elements are bytes copied to the device: no bool, no
+  // pointers, nothing virtual, copyable by blitting.
   bool capture() const { return TC != TypeContext::Amp; }
+  bool element() const { return TC == TypeContext::Element; }
 
   std::string str(QualType T) {
     PrintingPolicy PP(Ctx.getLangOpts());
@@ -129,7 +136,7 @@ private:
       QualType Pointee = T->getPointeeType();
       bool IsRef = T->isReferenceType();
       if (IsMember || capture()) {
-        if (isAmpArray(Pointee))
+        if (isAmpArray(Pointee) && !element())
           return; // concurrency::array& / array*: how arrays are captured
         if (IsRef && Top && capture())
           return; // captures by reference are the capture rules' business
@@ -180,6 +187,11 @@ private:
     if (!RD)
       return;
     llvm::StringRef Amp = getAmpClassName(RD);
+    if (!Amp.empty() && element()) {
+      found(Path, TypeProblem::NestedContainer, Field, FieldName,
+            Amp == "tiled_index" ? "tiled_index" : Amp.str());
+      return;
+    }
     if (Amp == "array") {
       if (capture())
         found(Path, TypeProblem::ArrayByValue, Field, FieldName);
@@ -191,6 +203,10 @@ private:
       return; // a closure's members are its captures: CaptureRules judges them
     if (!isUsableRecord(RD) || !Visited.insert(RD).second)
       return;
+    if (element() && RD->isEmpty()) {
+      found(Path, TypeProblem::Empty, RD, RD->getNameAsString());
+      return;
+    }
     if (capture()) {
       if (RD->isPolymorphic()) {
         found(Path, TypeProblem::Virtual, RD, RD->getNameAsString());
@@ -276,7 +292,7 @@ bool ampvk::checkType(CheckContext &C, QualType T, TypeContext TC, SourceLocatio
 // specifications, parameter and return types.
 namespace {
 // The %select of err_amp_function_declaration.
-enum class AmpFunctionProblem { Variadic, Virtual, DynamicExceptionSpec };
+enum class AmpFunctionProblem { Variadic, Virtual, DynamicExceptionSpec, Volatile };
 
 class DeclarationChecker {
 public:
@@ -291,10 +307,14 @@ public:
     if (FD->isVariadic())
       C.Diags.report(FD->getLocation(), ampdiag::err_amp_function_declaration)
           << AmpFunctionProblem::Variadic;
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
       if (MD->isVirtual())
         C.Diags.report(MD->getLocation(), ampdiag::err_amp_function_declaration)
             << AmpFunctionProblem::Virtual;
+      if (MD->isVolatile())
+        C.Diags.report(MD->getLocation(), ampdiag::err_amp_function_declaration)
+            << AmpFunctionProblem::Volatile;
+    }
     if (const auto *FPT = FD->getType()->getAs<FunctionProtoType>()) {
       ExceptionSpecificationType EST = FPT->getExceptionSpecType();
       if (EST == EST_Dynamic || EST == EST_DynamicNone || EST == EST_MSAny) {
@@ -304,7 +324,10 @@ public:
             << AmpFunctionProblem::DynamicExceptionSpec << R;
       }
     }
-    if (FD->isDependentContext())
+    // The library's own signatures are right by construction; where they
+    // name a user's type (array_view<T>::operator[] returns T&), the element
+    // type check (checkElementTypes) has judged it once.
+    if (FD->isDependentContext() || C.isLibraryLocation(FD->getLocation()))
       return;
     for (const ParmVarDecl *P : FD->parameters()) {
       if (P->isInvalidDecl())
@@ -332,4 +355,51 @@ void ampvk::checkAmpDeclarations(CheckContext &C) {
   DeclarationChecker Checker(C);
   forEachFunction(C.Ctx, FunctionSet::Declarations,
                   [&](const FunctionDecl *FD) { Checker.check(FD); });
+}
+
+namespace {
+// The array<T,N> / array_view<T,N> specializations of the translation unit,
+// the first instantiated of each element type (array_view<const T> is T).
+class ContainerFinder : public RecursiveASTVisitor<ContainerFinder> {
+public:
+  explicit ContainerFinder(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl *Spec) {
+    llvm::StringRef Amp = getAmpClassName(Spec);
+    if ((Amp != "array" && Amp != "array_view") || Spec->isInvalidDecl() ||
+        !Spec->hasDefinition() || Spec->getTemplateArgs().size() < 1 ||
+        Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+      return true;
+    QualType T = Spec->getTemplateArgs()[0].getAsType().getUnqualifiedType();
+    SourceLocation Loc = Spec->getPointOfInstantiation();
+    if (Loc.isInvalid())
+      Loc = Spec->getLocation();
+    auto [It, New] = First.try_emplace(Ctx.getCanonicalType(T).getTypePtr(), Found{T, Spec, Loc});
+    if (!New && Ctx.getSourceManager().isBeforeInTranslationUnit(Loc, It->second.Loc))
+      It->second = Found{T, Spec, Loc};
+    return true;
+  }
+
+  struct Found {
+    QualType Element;
+    const ClassTemplateSpecializationDecl *Spec;
+    SourceLocation Loc;
+  };
+  llvm::MapVector<const Type *, Found> First;
+
+private:
+  ASTContext &Ctx;
+};
+} // namespace
+
+void ampvk::checkElementTypes(CheckContext &C) {
+  ContainerFinder Finder(C.Ctx);
+  Finder.TraverseDecl(C.Ctx.getTranslationUnitDecl());
+  PrintingPolicy PP(C.Ctx.getLangOpts());
+  for (const auto &Entry : Finder.First) {
+    const ContainerFinder::Found &F = Entry.second;
+    checkType(C, F.Element, TypeContext::Element, F.Loc, SourceRange(), TypeSubject::ElementType,
+              C.Ctx.getRecordType(F.Spec).getAsString(PP));
+  }
 }

@@ -13,6 +13,7 @@ enum class TypeContext {
   Amp,           // a variable, parameter, return type or cast in restrict(amp) code
   Capture,       // a value a kernel captures, or a functor member
   LambdaCapture, // a value a lambda in restrict(amp) code captures
+  Element,       // T of array<T,N> / array_view<T,N>
 };
 
 // What the message calls the thing whose type it is; Name and Function of
@@ -27,6 +28,7 @@ enum class TypeSubject {
   ReturnType,       // the return type of Function
   Variable,         // variable 'Name'
   Cast,             // the cast
+  ElementType,      // the element type of 'Name' (an array or array_view type)
 };
 
 // A user-provided special member that keeps a class from being copied by

@@ -273,6 +273,9 @@ void ampvk::analyzeCallGraph(CheckContext &C) {
     if (Decl->getLocation().isValid() && !Decl->isImplicit())
       C.Diags.report(Decl->getLocation(), ampdiag::note_call_not_amp_declared)
           << describeFunction(NC.Callee);
+    if (const FunctionDecl *Blocker = generatedMemberBlocker(NC.Callee, RestrictAmp))
+      C.Diags.report(Blocker->getLocation(), ampdiag::note_generated_member_calls)
+          << describeFunction(NC.Callee) << describeFunction(Blocker) << 1;
     if (std::optional<llvm::StringRef> Helper = standardLibraryAlternative(NC.Callee))
       C.Diags.report(NC.Loc, ampdiag::note_call_std_library) << !Helper->empty() << *Helper;
     C.noteCallChain(NC.Caller);

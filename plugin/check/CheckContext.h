@@ -7,7 +7,8 @@
 //   LibraryGaps.cpp           uses of C++ AMP API ampvk declares as not there yet
 //   KernelSignatureRules.cpp  the kernels (kernel/Kernel.h): operator(), its parameter
 //   CaptureRules.cpp          what a kernel (or an amp lambda) may capture
-//   AmpTypeRules.cpp          types and declarations allowed in restrict(amp) code
+//   AmpTypeRules.cpp          types and declarations allowed in restrict(amp) code,
+//                             element types of array and array_view
 //   AmpBodyRules.cpp          expressions and statements of restrict(amp) bodies
 //   CpuCallRules.cpp          CPU code calling functions that are restrict(amp) only
 //   CallGraph.cpp             calls between functions: reachability from kernels,
@@ -132,6 +133,9 @@ void checkKernelSignatures(CheckContext &C);
 void checkKernelCaptures(CheckContext &C);
 void collectAmpFunctions(CheckContext &C);
 void checkAmpDeclarations(CheckContext &C);
+// T of every array<T,N> / array_view<T,N> instantiated: something a kernel can
+// hold in a buffer (C++ AMP §3.1), reported once at the point of instantiation.
+void checkElementTypes(CheckContext &C);
 void checkAmpBodies(CheckContext &C); // also fills C.Calls
 void analyzeCallGraph(CheckContext &C);
 void checkCpuCalls(CheckContext &C);

@@ -7,6 +7,11 @@
 // would then run on the CPU where tile_static, barriers and the other amp-only
 // parts of <amp.h> mean nothing.
 //
+// Taking its address in CPU code (`&f`, `p = f`, a member function pointer) is
+// the same mistake: the pointer would lead to a function that exists only on
+// the accelerator. That is checked in function bodies and in the initializers
+// of namespace-scope and static variables.
+//
 // Function templates are judged in their instantiations, where the callee is
 // known.
 //
@@ -16,6 +21,8 @@
 
 #include "attrs/AmpAttributes.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 using namespace clang;
 using namespace ampvk;
 
@@ -24,14 +31,30 @@ namespace {
 class CpuBodyChecker : public EvaluatedCodeVisitor<CpuBodyChecker> {
 public:
   CpuBodyChecker(CheckContext &C, const FunctionDecl *FD)
-      : EvaluatedCodeVisitor(C.Ctx), D(C.Diags), FD(FD) {}
+      : EvaluatedCodeVisitor(C.Ctx), C(C), D(C.Diags), FD(FD) {}
 
   void run() { traverseFunction(FD); }
+  void runOnInitializer(Expr *Init) { TraverseStmt(Init); }
 
   bool VisitCallExpr(CallExpr *CE) {
     if (!CE->isTypeDependent() && !CE->containsErrors())
-      if (const FunctionDecl *Target = CE->getDirectCallee())
+      if (const FunctionDecl *Target = CE->getDirectCallee()) {
+        Callees.insert(CE->getCallee()->IgnoreParenImpCasts());
         check(Target, CE->getExprLoc(), CE->getSourceRange());
+      }
+    return true;
+  }
+  // Visited after the call that contains it (pre-order), so a callee is known.
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *Target = dyn_cast<FunctionDecl>(E->getDecl());
+    // <amp.h> names a kernel's operator() to instantiate it, never to call it.
+    if (!Target || Callees.count(E) || E->containsErrors() || Target->isInvalidDecl() ||
+        C.isLibraryLocation(E->getExprLoc()) || isCallableFrom(Target, RestrictCpu))
+      return true;
+    std::string Name = describeFunction(Target);
+    D.report(E->getExprLoc(), ampdiag::err_cpu_address_amp_only)
+        << (FD && isAmpRestricted(FD)) << Name << E->getSourceRange();
+    D.report(Target->getLocation(), ampdiag::note_cpu_call_declared) << 0 << Name;
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
@@ -48,12 +71,42 @@ private:
     // err_cpu_call_amp_only's %select: a function or a constructor.
     bool Ctor = isa<CXXConstructorDecl>(Target);
     std::string Name = Ctor ? Target->getQualifiedNameAsString() : describeFunction(Target);
-    D.report(Loc, ampdiag::err_cpu_call_amp_only) << isAmpRestricted(FD) << Ctor << Name << Range;
-    D.report(Target->getLocation(), ampdiag::note_cpu_call_declared) << Ctor << Name;
+    D.report(Loc, ampdiag::err_cpu_call_amp_only)
+        << (FD && isAmpRestricted(FD)) << Ctor << Name << Range;
+    if (const FunctionDecl *Blocker = generatedMemberBlocker(Target, RestrictCpu))
+      D.report(Blocker->getLocation(), ampdiag::note_generated_member_calls)
+          << describeFunction(Target) << describeFunction(Blocker) << 0;
+    else
+      D.report(Target->getLocation(), ampdiag::note_cpu_call_declared) << Ctor << Name;
   }
 
+  CheckContext &C;
   AmpDiagnostics &D;
-  const FunctionDecl *FD;
+  const FunctionDecl *FD; // null for a variable's initializer
+  llvm::SmallPtrSet<const Expr *, 8> Callees;
+};
+
+// Namespace-scope and static member variables (locals are part of their
+// function's body).
+class GlobalInitializerFinder : public RecursiveASTVisitor<GlobalInitializerFinder> {
+public:
+  explicit GlobalInitializerFinder(CheckContext &C) : C(C) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseFunctionDecl(FunctionDecl *) { return true; }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *) { return true; }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *) { return true; }
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *) { return true; }
+  bool TraverseCXXConversionDecl(CXXConversionDecl *) { return true; }
+  bool TraverseFunctionTemplateDecl(FunctionTemplateDecl *) { return true; }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->hasGlobalStorage() && !VD->isLocalVarDeclOrParm() && VD->getInit() &&
+        !VD->getDeclContext()->isDependentContext() && !VD->isInvalidDecl())
+      CpuBodyChecker(C, nullptr).runOnInitializer(VD->getInit());
+    return true;
+  }
+
+private:
+  CheckContext &C;
 };
 
 } // namespace
@@ -63,4 +116,5 @@ void ampvk::checkCpuCalls(CheckContext &C) {
     if (!FD->isDependentContext() && (getEffectiveRestrictions(FD) & RestrictCpu))
       CpuBodyChecker(C, FD).run();
   });
+  GlobalInitializerFinder(C).TraverseDecl(C.Ctx.getTranslationUnitDecl());
 }

@@ -39,6 +39,7 @@ void ampvk::checkRestrictions(ASTContext &Ctx, AmpDiagnostics &Diags,
   checkKernelCaptures(C);
   collectAmpFunctions(C);
   checkAmpDeclarations(C);
+  checkElementTypes(C);
   checkAmpBodies(C);
   analyzeCallGraph(C);
   checkCpuCalls(C);

@@ -48,6 +48,13 @@ public:
     return true;
   }
 
+  // Clang accepts the attribute on a function and ignores it.
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (hasTileStaticAnnotation(FD))
+      D.report(FD->getLocation(), ampdiag::err_tile_static_not_amp_local);
+    return true;
+  }
+
   bool VisitVarDecl(VarDecl *VD) {
     if (!isTileStatic(VD) || VD->isInvalidDecl())
       return true;

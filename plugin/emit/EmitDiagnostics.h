@@ -78,6 +78,7 @@ enum class UnsupportedConstruct : unsigned {
   BitField,
   PointerMember,
   EmptyBufferElement,
+  Union,
 };
 
 // A kernel's failure being reported: arguments stream into the row; the

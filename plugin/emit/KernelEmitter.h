@@ -18,6 +18,7 @@
 #define AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
 
 #include "ampvk/kernel_image.h"
+#include "attrs/LibraryContract.h"
 #include "emit/EmitDiagnostics.h"
 #include "kernel/Kernel.h"
 #include "emit/TypeLowering.h"
@@ -67,7 +68,10 @@ struct PointerValue {
 
 class KernelEmitter {
 public:
-  KernelEmitter(clang::ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K);
+  // Library tells which files are <amp.h>'s: errors inside them are reported
+  // at the user's call that led there.
+  KernelEmitter(clang::ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
+                const LibraryFiles &Library);
   ~KernelEmitter();
 
   // The kernel's SPIR-V as emitted (before SPIRV-Tools) and its launch facts
@@ -224,6 +228,9 @@ private:
   // arguments streamed into the result, or a construct of
   // err_unsupported_construct, or an internal error.
   EmitFailure unsupported(clang::SourceLocation Loc, ampdiag::Kind Row);
+  // Loc, or when it is inside <amp.h>, the innermost inlined call from the
+  // user's code.
+  clang::SourceLocation userLocation(clang::SourceLocation Loc) const;
   void unsupported(clang::SourceLocation Loc, UnsupportedConstruct What);
   void internalError(clang::SourceLocation Loc, const llvm::Twine &What);
   bool failed() const { return Failed; }
@@ -239,6 +246,7 @@ private:
   clang::ASTContext &Ctx;
   AmpDiagnostics &Diags;
   const Kernel &K;
+  const LibraryFiles &Library;
   SpirvModuleBuilder B;
   TypeLowering Types;
   CaptureLayout Captures;
@@ -246,6 +254,11 @@ private:
   // Calls inlined into this kernel so far (CallInliner.cpp).
   unsigned InlinedCalls = 0;
   static constexpr unsigned MaxInlinedCalls = 10000;
+  // One object in a work-item's private (Function) memory. Vulkan sets no
+  // limit, but drivers keep such memory in registers or spill it to slow
+  // scratch memory, and some fail to build pipelines with huge ones; a clear
+  // error beats a driver failure at launch.
+  static constexpr std::uint64_t MaxPrivateObjectBytes = 64 * 1024;
 
   SpvId PushVar = 0;
   llvm::DenseMap<int, SpvId> BufferVars;

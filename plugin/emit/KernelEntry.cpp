@@ -21,8 +21,9 @@ using spv::Op;
 static const std::uint32_t UntiledLocalSize[3][3] = {
     {64, 1, 1}, {8, 8, 1}, {4, 4, 4}};
 
-KernelEmitter::KernelEmitter(ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K)
-    : Ctx(Ctx), Diags(Diags), K(K),
+KernelEmitter::KernelEmitter(ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
+                             const LibraryFiles &Library)
+    : Ctx(Ctx), Diags(Diags), K(K), Library(Library),
       Types(Ctx, B, [this](SourceLocation Loc, ampdiag::Kind Row) {
         return unsupported(Loc, Row);
       }) {}
@@ -33,7 +34,16 @@ EmitFailure KernelEmitter::unsupported(SourceLocation Loc, ampdiag::Kind Row) {
   if (Failed)
     return EmitFailure(); // one precise diagnostic per kernel; later ones would be noise
   Failed = true;
-  return EmitFailure(Diags, Loc, Row, K.CallOperator->getLocation());
+  return EmitFailure(Diags, userLocation(Loc), Row, K.CallOperator->getLocation());
+}
+
+SourceLocation KernelEmitter::userLocation(SourceLocation Loc) const {
+  if (!Library.contains(Loc))
+    return Loc;
+  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+    if ((*It)->Site && !Library.contains((*It)->Site->getExprLoc()))
+      return (*It)->Site->getExprLoc();
+  return Loc;
 }
 
 void KernelEmitter::unsupported(SourceLocation Loc, UnsupportedConstruct What) {
@@ -224,6 +234,11 @@ std::optional<KernelCode> KernelEmitter::run() {
   Captures = computeCaptureLayout(Ctx, K.KernelClass, K.Rank);
   if (!emitEntryPoint() || failed())
     return std::nullopt;
+  if (B.instructionTooLong()) {
+    unsupported(K.LaunchLoc, ampdiag::err_unsupported_instruction_length)
+        << static_cast<unsigned>(SpirvModuleBuilder::MaxInstructionWords);
+    return std::nullopt;
+  }
   KernelCode Code;
   Code.Spirv = B.finish();
   for (int I = 0; I < 3; ++I)

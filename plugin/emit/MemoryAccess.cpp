@@ -34,6 +34,13 @@ LValue KernelEmitter::localVariable(QualType T, SourceLocation Loc, llvm::String
     unsupported(Loc, ampdiag::err_unsupported_amp_copy) << (AmpClass == "array_view");
     return LV;
   }
+  std::uint64_t Bytes = T->isIncompleteType() ? 0 : sizeOf(T).getQuantity();
+  if (Bytes > MaxPrivateObjectBytes) {
+    unsupported(Loc, ampdiag::err_private_memory_limit)
+        << (Name.empty() ? std::string("a temporary") : "'" + Name.str() + "'") << Bytes
+        << static_cast<unsigned>(MaxPrivateObjectBytes);
+    return LV;
+  }
   SpvId Type = lower(T, Loc);
   if (!Type)
     return LV;

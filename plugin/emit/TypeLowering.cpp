@@ -146,6 +146,12 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
   llvm::SmallVector<std::uint32_t, 8> Offsets;
   llvm::SmallVector<SourceLocation, 8> MemberLocs; // for layout errors
 
+  // Type punning through a union needs its members to share bytes, which
+  // SPIR-V's logical addressing cannot express; never guess.
+  if (RD->isUnion()) {
+    unsupported(Loc, UnsupportedConstruct::Union);
+    return nullptr;
+  }
   if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD)) {
     if (CRD->getNumVBases()) {
       unsupported(Loc, UnsupportedConstruct::VirtualBase);

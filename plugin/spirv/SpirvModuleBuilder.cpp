@@ -9,6 +9,11 @@ SpirvModuleBuilder::SpirvModuleBuilder() {}
 
 void SpirvModuleBuilder::encode(Words &Out, spv::Op Op,
                                 llvm::ArrayRef<std::uint32_t> Operands) {
+  // The word count is 16 bits; a longer instruction would corrupt the module.
+  if (Operands.size() + 1 > MaxInstructionWords) {
+    InstructionTooLong = true;
+    return;
+  }
   Out.push_back(static_cast<std::uint32_t>((Operands.size() + 1) << 16) |
                 static_cast<std::uint32_t>(Op));
   Out.insert(Out.end(), Operands.begin(), Operands.end());

@@ -94,12 +94,16 @@ public:
   void emitVoid(spv::Op Op, llvm::ArrayRef<std::uint32_t> Operands);
 
   std::vector<std::uint32_t> finish(std::uint32_t Version = 0x00010300);
+  // An instruction needed more words than SPIR-V's 16-bit count allows (a
+  // composite of some 65000 members); it was left out and the module is void.
+  bool instructionTooLong() const { return InstructionTooLong; }
+  static constexpr std::size_t MaxInstructionWords = 0xFFFF;
 
   static void appendString(llvm::SmallVectorImpl<std::uint32_t> &Words, llvm::StringRef S);
 
 private:
   using Words = std::vector<std::uint32_t>;
-  static void encode(Words &Out, spv::Op Op, llvm::ArrayRef<std::uint32_t> Operands);
+  void encode(Words &Out, spv::Op Op, llvm::ArrayRef<std::uint32_t> Operands);
   SpvId cachedType(spv::Op Op, llvm::ArrayRef<std::uint32_t> Operands);
 
   SpvId NextId = 1;
@@ -111,6 +115,7 @@ private:
   std::map<std::vector<std::uint32_t>, SpvId> ConstCache;
   SpvId CurrentBlock = 0;
   bool Terminated = true;
+  bool InstructionTooLong = false;
   bool FirstBlockOpen = false;
 };
 

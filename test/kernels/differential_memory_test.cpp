@@ -442,6 +442,20 @@ int index2Arithmetic(const index2 &at, int a) restrict(cpu, amp) {
   extent<2> e(R0, R1);
   return d[0] * 1000 + d[1] + e.contains(i) * 7 + int(e.size());
 }
+
+// An extent moves by an index (Microsoft's extent::operator+= and +), and
+// grows and shrinks by an extent or an int.
+int extentByIndex(const index2 &at, int a) restrict(cpu, amp) {
+  extent<2> e(R0, R1);
+  extent<2> moved = e + at;
+  extent<2> back = moved - index2(a, -a);
+  e += at;
+  e -= index2(1, 2);
+  e += extent<2>(a, 1);
+  e *= 3;
+  e %= 1000;
+  return moved[0] * 7 + moved[1] + back[0] * 31 + back[1] * 17 + e[0] * 5 + e[1];
+}
 } // namespace
 
 TEST(DiffMemory, Structs) {
@@ -527,6 +541,8 @@ TEST(DiffMemory, IndexAndExtent) {
           ints<int>(E3.size(), 11, -20, 20), ints<int>(E3.size(), 12, -20, 20));
   checkAt(E2, [](const index2 &at, int a) restrict(cpu, amp) { return index2Arithmetic(at, a); },
           ints<int>(E2.size(), 13, -50, 50));
+  checkAt(E2, [](const index2 &at, int a) restrict(cpu, amp) { return extentByIndex(at, a); },
+          ints<int>(E2.size(), 19, -50, 50));
   checkAt(extent<1>(N1),
           [](const index1 &at, int a) restrict(cpu, amp) {
             index1 i = at;

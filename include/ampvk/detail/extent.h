@@ -34,6 +34,32 @@ public:
       this->_M_base[i] = components[i];
   }
 
+  // An extent moves by an index, too (Microsoft's extent::operator+=).
+  using detail::coordinate<N, extent<N>>::operator+=;
+  using detail::coordinate<N, extent<N>>::operator-=;
+  extent &operator+=(const index<N> &idx) restrict(cpu, amp) {
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+      this->_M_base[i] += idx[i];
+    return *this;
+  }
+  extent &operator-=(const index<N> &idx) restrict(cpu, amp) {
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+      this->_M_base[i] -= idx[i];
+    return *this;
+  }
+  extent operator+(const index<N> &idx) const restrict(cpu, amp) {
+    extent r = *this;
+    r += idx;
+    return r;
+  }
+  extent operator-(const index<N> &idx) const restrict(cpu, amp) {
+    extent r = *this;
+    r -= idx;
+    return r;
+  }
+
   unsigned int size() const restrict(cpu, amp) {
     unsigned int s = 1;
 #pragma unroll

@@ -35,19 +35,13 @@ public:
     return !(a == b);
   }
 
-#define AMPVK_COORDINATE_OP(op)                                                \
-  Derived &operator op##=(const Derived & o) restrict(cpu, amp) {              \
-    _Pragma("unroll") for (int i = 0; i < N; ++i) _M_base[i] op## = o._M_base[i]; \
-    return static_cast<Derived &>(*this);                                      \
-  }                                                                            \
+// C++ AMP defines index/extent arithmetic with another coordinate only for +
+// and -; *, / and % take an int (so `idx *= idx` does not compile, as in
+// Microsoft's <amp.h>).
+#define AMPVK_COORDINATE_SCALAR_OP(op)                                         \
   Derived &operator op##=(int v) restrict(cpu, amp) {                          \
     _Pragma("unroll") for (int i = 0; i < N; ++i) _M_base[i] op## = v;         \
     return static_cast<Derived &>(*this);                                      \
-  }                                                                            \
-  friend Derived operator op(const Derived &a, const Derived &b) restrict(cpu, amp) { \
-    Derived r = a;                                                             \
-    r op## = b;                                                                \
-    return r;                                                                  \
   }                                                                            \
   friend Derived operator op(const Derived &a, int v) restrict(cpu, amp) {     \
     Derived r = a;                                                             \
@@ -59,12 +53,24 @@ public:
     _Pragma("unroll") for (int i = 0; i < N; ++i) r._M_base[i] = v op a._M_base[i]; \
     return r;                                                                  \
   }
+#define AMPVK_COORDINATE_OP(op)                                                \
+  AMPVK_COORDINATE_SCALAR_OP(op)                                               \
+  Derived &operator op##=(const Derived & o) restrict(cpu, amp) {              \
+    _Pragma("unroll") for (int i = 0; i < N; ++i) _M_base[i] op## = o._M_base[i]; \
+    return static_cast<Derived &>(*this);                                      \
+  }                                                                            \
+  friend Derived operator op(const Derived &a, const Derived &b) restrict(cpu, amp) { \
+    Derived r = a;                                                             \
+    r op## = b;                                                                \
+    return r;                                                                  \
+  }
   AMPVK_COORDINATE_OP(+)
   AMPVK_COORDINATE_OP(-)
-  AMPVK_COORDINATE_OP(*)
-  AMPVK_COORDINATE_OP(/)
-  AMPVK_COORDINATE_OP(%)
+  AMPVK_COORDINATE_SCALAR_OP(*)
+  AMPVK_COORDINATE_SCALAR_OP(/)
+  AMPVK_COORDINATE_SCALAR_OP(%)
 #undef AMPVK_COORDINATE_OP
+#undef AMPVK_COORDINATE_SCALAR_OP
 
   Derived &operator++() restrict(cpu, amp) { return *this += 1; }
   Derived operator++(int) restrict(cpu, amp) {

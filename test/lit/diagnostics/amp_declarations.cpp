@@ -13,6 +13,8 @@ struct Base {
   virtual int f() const restrict(amp) { return 1; } // expected-error {{a restrict(amp) function cannot be virtual}}
   virtual int host_only() const { return 1; }       // fine: not restrict(amp)
   int g() const restrict(amp) { return 2; }         // fine: not virtual
+  int h() volatile restrict(amp) { return 3; }      // expected-error {{a restrict(amp) function cannot be a volatile member function}}
+  int k() volatile { return 4; }                    // fine: not restrict(amp)
 };
 
 // (C++17 removed them; -Wno-dynamic-exception-spec lets Clang accept them.)

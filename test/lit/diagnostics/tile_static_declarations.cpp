@@ -81,3 +81,7 @@ void launches(array_view<int, 1> v) {
 void invalid_const(const tiled_index<4> &t) restrict(amp) {
   tile_static const int ci; // expected-error {{default initialization of an object of const type 'const int'}}
 }
+
+// On a function Clang would accept the attribute and ignore it.
+tile_static int tile_static_function();                  // expected-error {{tile_static can only be used on variables of a restrict(amp) function}}
+struct TileStaticMember { tile_static int method() restrict(amp); }; // expected-error {{tile_static can only be used on variables of a restrict(amp) function}}

@@ -9,7 +9,7 @@ using namespace concurrency;
 int counter = 0;                 // expected-note 2 {{'counter' declared here}}
 float scale = 2.0f;              // expected-note {{'scale' declared here}}
 struct Config { static int level; }; // expected-note {{'level' declared here}}
-struct Base { virtual ~Base(); int b; };
+struct Base { virtual ~Base(); int b; }; // expected-note {{the compiler-generated 'Derived::~Derived' is not restrict(amp) because it calls 'Base::~Base', declared here}}
 struct Derived : Base { int d; };
 
 void control_flow_in_helper(const tiled_index<64> &t, int (&shared)[64]) restrict(amp) {
@@ -65,9 +65,9 @@ void dynamic_in_helper(const tiled_index<64> &t, int (&shared)[64], Base *b) res
 }
 
 void dynamic_features(array_view<int, 1> av) {
-  parallel_for_each(av.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+  parallel_for_each(av.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expected-note {{in the tiled kernel launched here}}
     tile_static int shared[64];
-    Derived obj;
+    Derived obj; // expected-error {{restrict(amp) code cannot call the destructor of 'Derived' (run when 'obj' goes out of scope), which is not restrict(amp)}}
     int *cell = new int(t.local[0]); // expected-error {{restrict(amp) code cannot use 'new'}}
     shared[t.local[0]] = *cell;
     t.barrier.wait();
