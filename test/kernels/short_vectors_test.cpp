@@ -547,3 +547,63 @@ TEST(ShortVectors, PropertySettersRunOnce) {
     return c.value * 16 + c.writes;
   }, a);
 }
+
+// The host reference itself, against Microsoft's documented values: norm and
+// unorm clamp on construction and after every operation, the conversions clamp
+// or truncate per component, swizzles pick the named components.
+TEST(ShortVectors, HostSemantics) {
+  EXPECT_EQ(float(norm(2.0f)), 1.0f);
+  EXPECT_EQ(float(norm(-7)), -1.0f);
+  EXPECT_EQ(float(norm(0.25)), 0.25f);
+  EXPECT_EQ(float(unorm(-0.5f)), 0.0f);
+  EXPECT_EQ(float(unorm(3u)), 1.0f);
+  EXPECT_EQ(float(norm()), 0.0f);
+  EXPECT_EQ(float(norm(0.75f) + norm(0.5f)), 1.0f);
+  EXPECT_EQ(float(unorm(0.25f) - unorm(0.5f)), 0.0f);
+  EXPECT_EQ(float(-norm(-1.0f)), 1.0f);
+  EXPECT_EQ(float(unorm(norm(-0.5f))), 0.0f);
+  norm n(0.5f);
+  EXPECT_EQ(float(n++), 0.5f);
+  EXPECT_EQ(float(n), 1.0f);
+  EXPECT_EQ(float(--n), 0.0f);
+  EXPECT_EQ(float(NORM_MIN), -1.0f);
+  EXPECT_EQ(float(NORM_MAX), 1.0f);
+  EXPECT_EQ(float(UNORM_MAX), 1.0f);
+  EXPECT_TRUE(norm(0.5f) < norm(0.75f) && unorm(1.0f) >= unorm(7.0f));
+
+  float_4 v(1.0f, 2.0f, 3.0f, 4.0f);
+  EXPECT_TRUE(v.wzyx == float_4(4.0f, 3.0f, 2.0f, 1.0f));
+  EXPECT_TRUE(v.bgr == float_3(3.0f, 2.0f, 1.0f));
+  EXPECT_TRUE(v.get_yw() == float_2(2.0f, 4.0f));
+  v.zx = float_2(9.0f, 8.0f);
+  v.w += 1.0f;
+  EXPECT_TRUE(v == float_4(8.0f, 2.0f, 9.0f, 5.0f));
+  EXPECT_TRUE(int_4(float_4(-1.5f, 1.5f, 2.9f, -2.9f)) == int_4(-1, 1, 2, -2));
+  EXPECT_TRUE(norm_2(float_2(-3.0f, 0.5f)) == norm_2(-1.0f, 0.5f));
+  EXPECT_TRUE(unorm_2(float_2(-3.0f, 0.5f)) == unorm_2(0.0f, 0.5f));
+  EXPECT_TRUE(norm_2(1.5f, -0.5f) + norm_2(1.0f) == norm_2(1.0f, 0.5f));
+  EXPECT_TRUE((uint_2(0xF0u, 1u) << uint_2(4u, 31u)) == uint_2(0xF00u, 0x80000000u));
+  EXPECT_TRUE(-int_3(1, -2, 3) == int_3(-1, 2, -3));
+  EXPECT_TRUE((int_2(7, -7) % int_2(3)) == int_2(1, -1));
+  EXPECT_TRUE(float_3(2.0f) == float_3(2.0f, 2.0f, 2.0f));
+}
+
+// An array (not a view) of vectors, in 2-D, captured by reference and written
+// through component properties.
+TEST(ShortVectors, ArrayOfVectors2D) {
+  const int rows = 19, cols = 23;
+  std::vector<int_2> init(rows * cols);
+  for (int i = 0; i < rows * cols; ++i)
+    init[i] = int_2(i, -3 * i);
+  concurrency::array<int_2, 2> a(rows, cols, init.begin(), init.end());
+  parallel_for_each(a.extent, [&a](concurrency::index<2> idx) restrict(amp) {
+    a[idx].yx = a[idx] * int_2(idx[0], idx[1]);
+    a[idx].x += 5;
+  });
+  std::vector<int_2> out = a;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      int i = r * cols + c;
+      ASSERT_TRUE(out[i] == int_2(-3 * i * c + 5, i * r)) << r << "," << c;
+    }
+}
