@@ -124,6 +124,9 @@ private:
   Uni evalAssign(const clang::BinaryOperator *BO, State &S);
   Uni evalConditional(const clang::AbstractConditionalOperator *CO, State &S);
   Uni eval(const clang::Expr *E, State &S);
+  // Runs E's semantic expressions for their effects (a property write is the
+  // setter call) and returns its result expression, null if it has none.
+  const clang::Expr *evalPseudoObjectEffects(const clang::PseudoObjectExpr *E, State &S);
 
   // TileInterpreterCalls.cpp: calls.
   struct CallResult {

@@ -159,7 +159,7 @@ LV Interpreter::evalLV(const Expr *E, State &S) {
     return Out;
   }
   if (const auto *PO = dyn_cast<PseudoObjectExpr>(E)) {
-    if (const Expr *R = PO->getResultExpr())
+    if (const Expr *R = evalPseudoObjectEffects(PO, S))
       return R->isGLValue() ? evalLV(R, S) : LV{LV::Field, nullptr, Uni(), eval(R, S)};
     return Out;
   }
@@ -193,6 +193,16 @@ LV Interpreter::evalLVNoEffects(const Expr *E, State &S) {
   LV Place = evalLV(E, Copy);
   --Quiet;
   return Place;
+}
+
+const Expr *Interpreter::evalPseudoObjectEffects(const PseudoObjectExpr *E, State &S) {
+  // Opaque values are evaluated where they are used (from their source), so
+  // only the other semantic expressions need running here.
+  const Expr *Result = E->getResultExpr();
+  for (const Expr *Sem : E->semantics())
+    if (Sem != Result && !isa<OpaqueValueExpr>(Sem))
+      eval(Sem, S);
+  return Result;
 }
 
 Uni Interpreter::evalAssign(const BinaryOperator *BO, State &S) {
@@ -370,8 +380,10 @@ Uni Interpreter::eval(const Expr *E, State &S) {
     return eval(DI->getExpr(), S);
   if (const auto *OV = dyn_cast<OpaqueValueExpr>(E))
     return OV->getSourceExpr() ? eval(OV->getSourceExpr(), S) : Uni();
-  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
-    return PO->getResultExpr() ? eval(PO->getResultExpr(), S) : Uni();
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E)) {
+    const Expr *R = evalPseudoObjectEffects(PO, S);
+    return R ? eval(R, S) : Uni();
+  }
   if (isa<CXXThisExpr>(E))
     return function().ThisCls;
   if (const auto *LE = dyn_cast<LambdaExpr>(E)) {

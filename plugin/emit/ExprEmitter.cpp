@@ -170,6 +170,11 @@ void KernelEmitter::emitDiscarded(const Expr *E) {
     emitCall(Call);
     return;
   }
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E)) {
+    if (const Expr *Result = bindOpaques(PO))
+      emitDiscarded(Result);
+    return;
+  }
   if (E->isGLValue()) {
     emitLValue(E);
     return;
@@ -188,15 +193,25 @@ LValue KernelEmitter::temporary(QualType T, const Expr *Init) {
   return Tmp;
 }
 
-LValue KernelEmitter::bindOpaques(const PseudoObjectExpr *E) {
+const Expr *KernelEmitter::bindOpaques(const PseudoObjectExpr *E) {
+  // A property write `v.x = e` is [base, e, v.set_x(e)] with no result, and
+  // `v.x++` is [base, old = v.get_x(), v.set_x(old + 1)] whose result is
+  // `old`: every semantic expression runs, in order. A result that is not an
+  // opaque value comes last (Clang's MS property builder), so the caller
+  // emitting it after this loop keeps the order.
+  const Expr *Result = E->getResultExpr();
   for (const Expr *Sem : E->semantics()) {
+    if (failed())
+      break;
     if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Sem)) {
       const Expr *Src = OVE->getSourceExpr();
       LValue LV = Src->isGLValue() ? emitLValue(Src) : temporary(Src->getType(), Src);
       frame().Opaques[OVE] = LV;
+    } else if (Sem != Result) {
+      emitDiscarded(Sem);
     }
   }
-  return LValue();
+  return Result;
 }
 
 SpvId KernelEmitter::emitRValue(const Expr *E) {
@@ -237,9 +252,11 @@ SpvId KernelEmitter::emitRValue(const Expr *E) {
   if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
     return emitRValue(ST->getReplacement());
   if (const auto *PO = dyn_cast<PseudoObjectExpr>(E)) {
-    bindOpaques(PO);
-    return emitRValue(PO->getResultExpr());
+    const Expr *Result = bindOpaques(PO);
+    return Result ? emitRValue(Result) : 0; // 0: a void property write
   }
+  if (isa<OpaqueValueExpr>(E)) // a prvalue bound by bindOpaques to a temporary
+    return load(emitLValue(E), Loc);
   if (isa<ImplicitValueInitExpr>(E) || isa<CXXScalarValueInitExpr>(E))
     return zero(E->getType());
   if (isa<CXXConstructExpr>(E) || isa<InitListExpr>(E) ||
@@ -876,8 +893,9 @@ LValue KernelEmitter::emitLValue(const Expr *E) {
   if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
     return emitLValue(ST->getReplacement());
   if (const auto *PO = dyn_cast<PseudoObjectExpr>(E)) {
-    bindOpaques(PO);
-    return emitLValue(PO->getResultExpr());
+    if (const Expr *Result = bindOpaques(PO))
+      return emitLValue(Result);
+    return LValue(); // a glvalue always has a result
   }
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
     return emitConditionalLValue(CO);

@@ -173,7 +173,9 @@ private:
   SpvId zero(clang::QualType T);
   SpvId one(clang::QualType T);
   LValue temporary(clang::QualType T, const clang::Expr *Init);
-  LValue bindOpaques(const clang::PseudoObjectExpr *E);
+  // Evaluates E's semantic expressions but its result, which it returns
+  // (null for a property write) for the caller to emit.
+  const clang::Expr *bindOpaques(const clang::PseudoObjectExpr *E);
 
   // CallInliner.cpp
   struct CallResult {
