@@ -82,8 +82,10 @@ public:
           << VD->getInit()->getSourceRange();
       return true;
     }
+    // <amp.h>'s own classes (short vectors, index) are documented not to be
+    // constructed in tile_static memory; warning on each would be noise.
     if (const CXXRecordDecl *RD = Elem->getAsCXXRecordDecl()) {
-      if (isUsableRecord(RD) && RD->hasDefinition()) {
+      if (isUsableRecord(RD) && RD->hasDefinition() && !C.isLibraryLocation(RD->getLocation())) {
         const CXXConstructorDecl *Ctor = nullptr;
         if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(VD->getInit()))
           Ctor = CE->getConstructor();
