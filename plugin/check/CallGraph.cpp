@@ -241,10 +241,40 @@ private:
 } // namespace
 
 // Calling the standard library from a kernel is the most common C++ AMP
-// mistake; say what to write instead: a helper to copy (note_call_std_library),
-// or none ("") for a function without one.
-static std::optional<llvm::StringRef> standardLibraryAlternative(const FunctionDecl *FD) {
-  if (!FD->isInStdNamespace() || !FD->getIdentifier())
+// mistake; say what to write instead (note_call_std_library's %select).
+enum class StdAlternative { WriteOne, Helper, AmpMath };
+struct StdLibraryAdvice {
+  StdAlternative Kind;
+  std::string Text; // the helper, or the <amp_math.h> name
+};
+
+// <cmath> functions <amp_math.h> has under the same name in precise_math
+// and fast_math.
+static bool isAmpMathName(llvm::StringRef Name) {
+  static const char *const Names[] = {
+      "acos",  "acosh", "asin",  "asinh", "atan",  "atan2", "atanh", "cbrt",  "ceil",
+      "copysign", "cos", "cosh", "erf", "erfc", "exp", "exp2", "expm1", "fabs", "fdim",
+      "floor", "fma", "fmax", "fmin", "fmod", "frexp", "hypot", "ilogb", "isfinite",
+      "isinf", "isnan", "isnormal", "ldexp", "lgamma", "log", "log10", "log1p", "log2",
+      "logb", "modf", "nearbyint", "nextafter", "pow", "remainder", "remquo", "round",
+      "scalbn", "signbit", "sin", "sinh", "sqrt", "tan", "tanh", "tgamma", "trunc"};
+  for (const char *N : Names)
+    if (Name == N)
+      return true;
+  // The float spellings (sqrtf, ...).
+  return Name.ends_with("f") && Name.size() > 2 && isAmpMathName(Name.drop_back());
+}
+
+static std::optional<StdLibraryAdvice> standardLibraryAlternative(const FunctionDecl *FD) {
+  if (!FD->getIdentifier())
+    return std::nullopt;
+  llvm::StringRef Name = FD->getName();
+  // <cmath>'s functions are also ::sqrt etc. (glibc's <math.h>).
+  bool FromMath =
+      FD->isInStdNamespace() || FD->getDeclContext()->getRedeclContext()->isTranslationUnit();
+  if (FromMath && isAmpMathName(Name) && isInSystemHeader(FD->getASTContext(), FD->getLocation()))
+    return StdLibraryAdvice{StdAlternative::AmpMath, Name.str()};
+  if (!FD->isInStdNamespace())
     return std::nullopt;
   static const struct {
     const char *Name, *Helper;
@@ -258,9 +288,9 @@ static std::optional<llvm::StringRef> standardLibraryAlternative(const FunctionD
                "{ T t = a; a = b; b = t; }"},
   };
   for (const auto &H : Helpers)
-    if (FD->getName() == H.Name)
-      return llvm::StringRef(H.Helper);
-  return llvm::StringRef();
+    if (Name == H.Name)
+      return StdLibraryAdvice{StdAlternative::Helper, H.Helper};
+  return StdLibraryAdvice{StdAlternative::WriteOne, ""};
 }
 
 void ampvk::analyzeCallGraph(CheckContext &C) {
@@ -276,8 +306,9 @@ void ampvk::analyzeCallGraph(CheckContext &C) {
     if (const FunctionDecl *Blocker = generatedMemberBlocker(NC.Callee, RestrictAmp))
       C.Diags.report(Blocker->getLocation(), ampdiag::note_generated_member_calls)
           << describeFunction(NC.Callee) << describeFunction(Blocker) << 1;
-    if (std::optional<llvm::StringRef> Helper = standardLibraryAlternative(NC.Callee))
-      C.Diags.report(NC.Loc, ampdiag::note_call_std_library) << !Helper->empty() << *Helper;
+    if (std::optional<StdLibraryAdvice> Advice = standardLibraryAlternative(NC.Callee))
+      C.Diags.report(NC.Loc, ampdiag::note_call_std_library)
+          << static_cast<unsigned>(Advice->Kind) << Advice->Text;
     C.noteCallChain(NC.Caller);
   }
 

@@ -65,8 +65,14 @@ void ampvk::checkLambdaCaptures(CheckContext &C, const LambdaExpr *LE, bool IsKe
       NoteImplicit(Cap, Name);
       continue;
     }
-    if (!checkType(C, T, TC, Loc, SourceRange(), TypeSubject::CapturedVariable, Name))
+    if (!checkType(C, T, TC, Loc, SourceRange(), TypeSubject::CapturedVariable, Name)) {
       NoteImplicit(Cap, Name);
+      // A std::vector (string, deque...) is the most common thing to capture
+      // by mistake: the device reaches host data through an array_view.
+      if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+        if (RD->isInStdNamespace() && RD->getIdentifier())
+          D.report(Loc, ampdiag::note_capture_std_container) << RD->getName() << Name;
+    }
   }
 }
 
