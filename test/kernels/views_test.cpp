@@ -373,3 +373,49 @@ TEST(ViewsKernel, ViewsPassedToHelpersAndChosenAmongOneSource) {
     ASSERT_EQ(out[j], s) << j;
   }
 }
+
+TEST(ViewsKernel, ViewsWithoutADataSource) {
+  const int R = 5, C = 7;
+  array_view<int, 2> scratch(R, C); // storage owned by the runtime
+  array_view<float, 1> line{extent<1>(C)};
+  std::vector<int> in = pattern(R * C, 13);
+  array_view<const int, 2> src(R, C, in);
+  parallel_for_each(scratch.extent, [=](index<2> i) restrict(amp) {
+    scratch[i] = src[i] * 2 - i[1];
+    if (i[0] == 0)
+      line[i[1]] = 0.5f * i[1];
+  });
+  for (int i = 0; i < R; ++i)
+    for (int j = 0; j < C; ++j)
+      ASSERT_EQ(scratch(i, j), in[i * C + j] * 2 - j);
+  for (int j = 0; j < C; ++j)
+    ASSERT_EQ(line[j], 0.5f * j);
+  // Host writes reach the next kernel, and sections of it work as usual.
+  scratch(2, 3) = 1000;
+  array_view<int, 1> row = scratch[2];
+  parallel_for_each(row.extent, [=](index<1> i) restrict(amp) { row[i] += 1; });
+  EXPECT_EQ(scratch(2, 3), 1001);
+  EXPECT_EQ(scratch(2, 0), in[2 * C] * 2 + 1);
+  EXPECT_EQ(scratch(1, 0), in[C] * 2);
+  EXPECT_EQ(row.data()[3], 1001);
+}
+
+TEST(ViewsKernel, ProjectionsInATiledKernel) {
+  const int R = 8, C = 16;
+  std::vector<int> in = pattern(R * C, 14), out(R * C);
+  array_view<const int, 2> src(R, C, in);
+  array_view<int, 2> dst(R, C, out);
+  dst.discard_data();
+  parallel_for_each(dst.extent.tile<1, 16>(), [=](tiled_index<1, 16> t) restrict(amp) {
+    tile_static int row[16];
+    array_view<const int, 1> line = src[t.global[0]];
+    row[t.local[1]] = line[t.local[1]];
+    t.barrier.wait();
+    array_view<int, 1> outLine = dst[t.global[0]];
+    outLine[t.local[1]] = row[15 - t.local[1]];
+  });
+  dst.synchronize();
+  for (int r = 0; r < R; ++r)
+    for (int c = 0; c < C; ++c)
+      ASSERT_EQ(out[r * C + c], in[r * C + 15 - c]) << r << "," << c;
+}

@@ -151,6 +151,20 @@ public:
   typedef T value_type;
 
   array_view(const ::concurrency::extent<N> &e, T *src) { _M_wrap(e, src); }
+  // No data source: the runtime owns the storage (contents undefined until
+  // written, as in C++ AMP).
+  explicit array_view(const ::concurrency::extent<N> &e) {
+    static_assert(!std::is_const<T>::value,
+                  "an array_view without a data source needs a non-const element type");
+    std::size_t count = detail::element_count(e);
+    _M_buffer = ampvk::rt::buffer_create(ampvk::rt::default_device(), count * sizeof(T));
+    _M_offset = 0;
+    _M_extent = e;
+    _M_dense_strides();
+  }
+  explicit array_view(int e0) : array_view(::concurrency::extent<N>(e0)) {}
+  array_view(int e0, int e1) : array_view(::concurrency::extent<N>(e0, e1)) {}
+  array_view(int e0, int e1, int e2) : array_view(::concurrency::extent<N>(e0, e1, e2)) {}
   template <typename Container, typename = decltype(detail::container_data(
                                     std::declval<Container &>()))>
   array_view(const ::concurrency::extent<N> &e, Container &src) {
