@@ -48,7 +48,9 @@
   X(FenceTileStatic, "fence.tile_static")                                      \
   X(BufferElement, "buffer.element")                                           \
   X(ArrayViewCopy, "array_view.copy")                                          \
-  X(ArrayViewDestroy, "array_view.destroy")
+  X(ArrayViewDestroy, "array_view.destroy")                                    \
+  X(ArrayViewShare, "array_view.share")                                        \
+  X(HostOnly, "host.only")
 
 // X(Enumerator, "name"): library classes the plugin treats specially.
 #define AMPVK_CLASS_NAMES(X)                                                   \

@@ -42,6 +42,15 @@ const std::vector<device *> &devices();
 device *default_device();
 const device_info &info(const device *d);
 
+// accelerator::set_default: true when d is now the default device; false
+// when default_device() has already chosen another one.
+bool set_default_device(device *d);
+// C++ AMP's access_type values (none 0, read 1, write 2, read_write 3,
+// auto 4). The device's default for new arrays; reading it fixes it, after
+// which set_default_cpu_access fails (returns false), as does a second set.
+int default_cpu_access(device *d);
+bool set_default_cpu_access(device *d, int access);
+
 queue *default_queue(device *d);
 device *queue_device(const queue *q);
 // Blocks until every submission on q has completed.
@@ -56,6 +65,16 @@ buffer *buffer_wrap_host(device *d, void *host, std::size_t bytes);
 // A buffer owned by the runtime (array<T,N>). Its host shadow is allocated when
 // first needed. Contents start undefined.
 buffer *buffer_create(device *d, std::size_t bytes);
+// Where C++ AMP places an array: on its accelerator, on the CPU accelerator,
+// or a staging array (on the CPU, associated with the buffer's device). Arrays
+// on the CPU cannot be used by kernels (launch throws). cpu_access is an
+// access_type value (see default_cpu_access).
+enum class placement { device, cpu, staging };
+void buffer_set_placement(buffer *b, placement p, int cpu_access);
+placement buffer_placement(const buffer *b);
+int buffer_cpu_access(const buffer *b);
+// True for buffers over the caller's host memory (array_view of a container).
+bool buffer_wraps_host(const buffer *b);
 void buffer_retain(buffer *b) noexcept;
 // Dropping the last reference to a wrapped buffer first copies device data
 // back into the host memory (C++ AMP: the last view's destructor synchronizes).

@@ -206,8 +206,14 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
   }
 
   CallResult R;
-  if (F.RetVar && !failed())
+  if (F.RetVar && !failed()) {
+    LValue Ret;
+    Ret.K = LValue::Memory;
+    Ret.Ptr = F.RetVar;
+    Ret.Type = F.RetType;
     R.Value = B.emit(Op::OpLoad, lower(F.RetType, Loc), {F.RetVar});
+    noteViewLoad(R.Value, Ret); // a view returned by value keeps its binding
+  }
   R.Ref = F.RetRef;
   Frames.pop_back();
   return R;

@@ -50,7 +50,7 @@ enum class UnsupportedConstruct : unsigned {
   Barrier,
   MemoryFence,
   UncapturedArray,
-  ArrayViewCopy,
+  ViewReinterpret,
   // MemoryAccess.cpp
   UnalignedCapture,
   CaptureModification,

@@ -6,6 +6,7 @@
 //   barrier.*  tile_barrier::wait*           -> OpControlBarrier
 //   fence.*    *_memory_fence(barrier)        -> OpMemoryBarrier
 //   buffer.element  array_view/array element  -> OpAccessChain into the binding
+//   array_view.*, host.only                    -> ViewIntrinsics.cpp
 //
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
@@ -107,10 +108,7 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
   if (Name == "buffer.element") {
     if (!This || !This->valid())
       return R;
-    const LValue &Obj = This->Target;
-    int Binding = -1;
-    if (Obj.K == LValue::Capture && !Obj.DynOffset)
-      Binding = Captures.bindingAtImageOffset(Obj.ConstOffset);
+    int Binding = viewBinding(This->Target);
     if (Binding < 0) {
       unsupported(Loc, UnsupportedConstruct::UncapturedArray);
       return R;
@@ -132,12 +130,8 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
     R.Ref = LV;
     return R;
   }
-  if (Name == "array_view.copy") {
-    unsupported(Loc, UnsupportedConstruct::ArrayViewCopy);
-    return R;
-  }
-  if (Name == "array_view.destroy")
-    return R;
+  if (Name.starts_with("array_view.") || Name == "host.only")
+    return emitViewIntrinsic(Name, This, Args, Loc);
   unsupported(Loc, ampdiag::err_unsupported_library_function) << FD->getQualifiedNameAsString();
   return R;
 }

@@ -12,6 +12,7 @@
 //   CallInliner.cpp     calls, constructors, initialization
 //   MemoryAccess.cpp    loads/stores, member/element addressing, captures
 //   Intrinsics.cpp      barriers, fences, buffer access, math
+//   ViewIntrinsics.cpp  array_view objects made in kernel code
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
@@ -225,6 +226,17 @@ private:
                            llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
   SpvId bufferVariable(int Binding, clang::SourceLocation Loc);
 
+  // ViewIntrinsics.cpp: views made inside the kernel.
+  CallResult emitViewIntrinsic(llvm::StringRef Name, const PointerValue *This,
+                               llvm::ArrayRef<const clang::Expr *> Args,
+                               clang::SourceLocation Loc);
+  // The binding whose data the view object at View refers to, or -1.
+  int viewBinding(const LValue &View) const;
+  void bindView(const LValue &View, int Binding, clang::SourceLocation Loc);
+  void noteViewLoad(SpvId Value, const LValue &From);
+  void noteViewStore(const LValue &To, SpvId Value, clang::SourceLocation Loc);
+  clang::SourceLocation userCallOf(llvm::StringRef Name, clang::SourceLocation Fallback) const;
+
   // Helpers shared by all parts.
   // The kernel's one failure (emit/EmitDiagnostics.h): row K with the
   // arguments streamed into the result, or a construct of
@@ -264,6 +276,8 @@ private:
 
   SpvId PushVar = 0;
   llvm::DenseMap<int, SpvId> BufferVars;
+  // The binding of each view variable and whole-view value made in the kernel.
+  llvm::DenseMap<SpvId, int> ViewBindings;
   // For base-to-derived casts (CRTP): the object each base-subobject pointer
   // was derived from.
   llvm::DenseMap<SpvId, LValue> DerivedOrigins;

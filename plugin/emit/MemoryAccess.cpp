@@ -28,10 +28,9 @@ void KernelEmitter::noteAccess(const LValue &LV, bool Write) {
 LValue KernelEmitter::localVariable(QualType T, SourceLocation Loc, llvm::StringRef Name,
                                    SpvId Initializer) {
   LValue LV;
-  llvm::StringRef AmpClass = getAmpClassName(T);
-  if (AmpClass == "array_view" || AmpClass == "array") {
-    // Their storage is a binding of the kernel: only captured objects have one.
-    unsupported(Loc, ampdiag::err_unsupported_amp_copy) << (AmpClass == "array_view");
+  if (getAmpClassName(T) == "array") {
+    // Its storage is a binding of the kernel: only captured arrays have one.
+    unsupported(Loc, ampdiag::err_unsupported_amp_copy);
     return LV;
   }
   std::uint64_t Bytes = T->isIncompleteType() ? 0 : sizeOf(T).getQuantity();
@@ -134,16 +133,21 @@ SpvId KernelEmitter::load(const LValue &LV, SourceLocation Loc) {
     internalError(Loc, "an expression without a place to read from");
     return 0;
   }
-  if (LV.K == LValue::Capture)
-    return loadCapture(LV, Loc);
-  if (!LV.Ptr) // an empty object: nothing to read
-    return B.constNull(lower(LV.Type, Loc));
-  noteAccess(LV, /*Write=*/false);
-  SpvId Type = Types.lower(LV.Type, LV.L, Loc);
-  if (!Type)
-    return 0;
-  SpvId V = B.emit(spv::Op::OpLoad, Type, {LV.Ptr});
-  return Types.convert(V, LV.Type, LV.L, Layout::Logical);
+  SpvId V;
+  if (LV.K == LValue::Capture) {
+    V = loadCapture(LV, Loc);
+  } else {
+    if (!LV.Ptr) // an empty object: nothing to read
+      return B.constNull(lower(LV.Type, Loc));
+    noteAccess(LV, /*Write=*/false);
+    SpvId Type = Types.lower(LV.Type, LV.L, Loc);
+    if (!Type)
+      return 0;
+    V = Types.convert(B.emit(spv::Op::OpLoad, Type, {LV.Ptr}), LV.Type, LV.L,
+                      Layout::Logical);
+  }
+  noteViewLoad(V, LV);
+  return V;
 }
 
 void KernelEmitter::store(const LValue &LV, SpvId Value, SourceLocation Loc) {
@@ -160,6 +164,7 @@ void KernelEmitter::store(const LValue &LV, SpvId Value, SourceLocation Loc) {
   if (!LV.Ptr)
     return;
   noteAccess(LV, /*Write=*/true);
+  noteViewStore(LV, Value, Loc);
   Value = Types.convert(Value, LV.Type, Layout::Logical, LV.L);
   B.emitVoid(spv::Op::OpStore, {LV.Ptr, Value});
 }

@@ -1,6 +1,8 @@
 //===- TypeLowering.cpp ---------------------------------------------------===//
 #include "TypeLowering.h"
 
+#include "attrs/AmpAttributes.h"
+
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecordLayout.h"
 #include "llvm/ADT/StringExtras.h"
@@ -181,6 +183,11 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
       unsupported(FD->getLocation(), UnsupportedConstruct::BitField);
       return nullptr;
     }
+    // A view's runtime buffer pointer has no device meaning: the emitter
+    // knows which binding each view object refers to (ViewIntrinsics.cpp).
+    if (FD->getType()->isPointerType() &&
+        !getAmpClassName(dyn_cast<CXXRecordDecl>(RD)).empty())
+      continue;
     if (FD->getType()->isReferenceType() || FD->getType()->isPointerType()) {
       unsupported(FD->getLocation(), UnsupportedConstruct::PointerMember);
       return nullptr;

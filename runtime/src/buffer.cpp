@@ -106,6 +106,25 @@ buffer *buffer_create(device *d, std::size_t bytes) {
   return b.release();
 }
 
+void buffer_set_placement(buffer *b, placement p, int cpu_access) {
+  buffer &buf = checked(b, "buffer_set_placement");
+  buf.where.store(p, std::memory_order_relaxed);
+  buf.cpu_access.store(cpu_access, std::memory_order_relaxed);
+}
+
+placement buffer_placement(const buffer *b) {
+  return checked(const_cast<buffer *>(b), "buffer_placement").where.load(std::memory_order_relaxed);
+}
+
+int buffer_cpu_access(const buffer *b) {
+  return checked(const_cast<buffer *>(b), "buffer_cpu_access")
+      .cpu_access.load(std::memory_order_relaxed);
+}
+
+bool buffer_wraps_host(const buffer *b) {
+  return checked(const_cast<buffer *>(b), "buffer_wraps_host").wrapped;
+}
+
 void buffer_retain(buffer *b) noexcept {
   if (b)
     b->refs.fetch_add(1, std::memory_order_relaxed);

@@ -11,6 +11,8 @@
 
 #include "memory.h"
 
+#include <ampvk/runtime.h>
+
 namespace ampvk {
 namespace rt {
 
@@ -28,6 +30,8 @@ public:
   std::atomic<unsigned> refs{1};       // references held by array/array_view objects
   std::atomic<unsigned> state{0};      // residency::bits, written by residency.cpp only
   std::atomic<void *> host{nullptr};   // caller's memory, the shadow, or the mapping
+  std::atomic<placement> where{placement::device}; // C++ AMP's view of it (runtime.h)
+  std::atomic<int> cpu_access{3};      // access_type; read_write unless an array says
 
   // The rest is guarded by the device mutex.
   device_allocation storage; // allocated on first device use for wrapped buffers

@@ -57,6 +57,11 @@ public:
   // the host before it destroys their device memory.
   std::unordered_set<buffer *> buffers;
 
+  // accelerator::default_cpu_access_type (an access_type value, auto at
+  // first); fixed by its first read or set (device_selection.cpp).
+  std::atomic<int> cpu_access{4};
+  std::atomic<bool> cpu_access_fixed{false};
+
   // Set once VK_ERROR_DEVICE_LOST was seen (under the mutex).
   bool lost = false;
   // With the mutex held: throws accelerator_view_removed when the device was lost.

@@ -123,6 +123,31 @@ device *default_device() {
   return d;
 }
 
+bool set_default_device(device *d) {
+  if (!d)
+    fail("ampvk: set_default_device() called with a null device");
+  device *expected = nullptr;
+  if (chosen_default.compare_exchange_strong(expected, d, std::memory_order_acq_rel))
+    return true;
+  return expected == d;
+}
+
+int default_cpu_access(device *d) {
+  if (!d)
+    fail("ampvk: default_cpu_access() called with a null device");
+  d->cpu_access_fixed.store(true, std::memory_order_release);
+  return d->cpu_access.load(std::memory_order_acquire);
+}
+
+bool set_default_cpu_access(device *d, int access) {
+  if (!d)
+    fail("ampvk: set_default_cpu_access() called with a null device");
+  if (d->cpu_access_fixed.exchange(true, std::memory_order_acq_rel))
+    return false;
+  d->cpu_access.store(access, std::memory_order_release);
+  return true;
+}
+
 const device_info &info(const device *d) {
   if (!d)
     fail("ampvk: info() called with a null device");

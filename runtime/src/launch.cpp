@@ -52,6 +52,13 @@ std::vector<buffer_use> distinct_buffers(const std::vector<bound_buffer> &bound)
 
 void check_device(const device &d, const std::vector<bound_buffer> &bound) {
   for (const auto &bb : bound)
+    if (bb.b->where.load(std::memory_order_relaxed) != placement::device)
+      throw concurrency::runtime_exception(
+          "ampvk: binding " + std::to_string(bb.binding) +
+              " of the kernel is an array on the CPU accelerator (or a staging array), which "
+              "kernels cannot use; copy it to an array on an accelerator first",
+          concurrency::E_INVALIDARG_AMP);
+  for (const auto &bb : bound)
     if (&bb.b->owner != &d)
       throw concurrency::runtime_exception(
           "ampvk: mismatched accelerators: the kernel runs on " + d.describe() + " but binding " +

@@ -14,7 +14,7 @@ using namespace concurrency;
 namespace {
 bool hasEmulatedDevice() {
   for (const accelerator &a : accelerator::get_all())
-    if (a.get_is_emulated())
+    if (a.get_is_emulated() && a.device_path != accelerator::cpu_accelerator)
       return true;
   return false;
 }

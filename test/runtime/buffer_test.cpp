@@ -160,3 +160,18 @@ TEST(Buffers, HostDataFastPathMakesNoTransfers) {
   EXPECT_EQ(c.submissions.load(), submissions);
   rt::buffer_release(b);
 }
+
+TEST(Buffers, PlacementAndCpuAccessAreRecorded) {
+  std::vector<int> host(16, 2);
+  rt::buffer *wrapped = rt::buffer_wrap_host(rt::default_device(), host.data(), 64);
+  rt::buffer *owned = rt::buffer_create(rt::default_device(), 64);
+  EXPECT_TRUE(rt::buffer_wraps_host(wrapped));
+  EXPECT_FALSE(rt::buffer_wraps_host(owned));
+  EXPECT_EQ(rt::buffer_placement(owned), rt::placement::device);
+  EXPECT_EQ(rt::buffer_cpu_access(owned), 3); // read_write unless an array says
+  rt::buffer_set_placement(owned, rt::placement::staging, 1);
+  EXPECT_EQ(rt::buffer_placement(owned), rt::placement::staging);
+  EXPECT_EQ(rt::buffer_cpu_access(owned), 1);
+  rt::buffer_release(owned);
+  rt::buffer_release(wrapped);
+}

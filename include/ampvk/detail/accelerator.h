@@ -4,6 +4,7 @@
 
 #include <ampvk/detail/namespace.h>
 
+#include <ampvk/detail/completion_future.h>
 #include <ampvk/runtime.h>
 
 #include <string>
@@ -13,7 +14,36 @@ namespace Concurrency {
 
 enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
 
+// Which CPU accesses an array's memory is meant for (ampvk can always copy, so
+// host access works with any of them; see array::data()).
+enum access_type {
+  access_type_none = 0,
+  access_type_read = 1,
+  access_type_write = 2,
+  access_type_read_write = access_type_read | access_type_write,
+  access_type_auto = 4
+};
+
 class accelerator;
+
+namespace detail {
+// The CPU accelerator (accelerator::cpu_accelerator) has no Vulkan device:
+// ampvk represents it, and its view, by a null device and queue.
+inline const ampvk::rt::device_info &cpu_accelerator_info() {
+  static ampvk::rt::device_info info = [] {
+    ampvk::rt::device_info i;
+    i.description = L"CPU accelerator";
+    i.device_path = L"cpu";
+    i.is_emulated = true;
+    i.supports_cpu_shared_memory = true;
+    return i;
+  }();
+  return info;
+}
+inline const ampvk::rt::device_info &device_info_of(ampvk::rt::device *d) {
+  return d ? ampvk::rt::info(d) : cpu_accelerator_info();
+}
+} // namespace detail
 
 class accelerator_view {
 public:
@@ -25,25 +55,44 @@ public:
 
   bool get_is_debug() const { return false; }
   __declspec(property(get = get_is_debug)) bool is_debug;
-  unsigned int get_version() const { return ampvk::rt::info(_M_device()).version; }
+  unsigned int get_version() const { return detail::device_info_of(_M_device()).version; }
   __declspec(property(get = get_version)) unsigned int version;
-  queuing_mode get_queuing_mode() const { return queuing_mode_automatic; }
-  __declspec(property(get = get_queuing_mode)) queuing_mode queuing_mode;
+  ::Concurrency::queuing_mode get_queuing_mode() const { return _M_mode; }
+  __declspec(property(get = get_queuing_mode))::Concurrency::queuing_mode queuing_mode;
 
   // Blocks until every kernel and copy submitted to this view has finished.
-  void wait() const { ampvk::rt::wait(_M_queue); }
+  void wait() const {
+    if (_M_queue)
+      ampvk::rt::wait(_M_queue);
+  }
   // Submissions are never batched up, so there is nothing to flush.
   void flush() const {}
+  // Ready once every kernel and copy submitted to this view so far has finished.
+  completion_future create_marker() const {
+    ampvk::rt::queue *q = _M_queue;
+    return detail::run_async([q] {
+      if (q)
+        ampvk::rt::wait(q);
+    });
+  }
 
+  // Views of one accelerator share its one queue: they compare equal.
   bool operator==(const accelerator_view &o) const { return _M_queue == o._M_queue; }
   bool operator!=(const accelerator_view &o) const { return !(*this == o); }
 
-  explicit accelerator_view(ampvk::rt::queue *q) : _M_queue(q) {}
+  // A null queue is the CPU accelerator's view.
+  explicit accelerator_view(ampvk::rt::queue *q,
+                            ::Concurrency::queuing_mode mode = queuing_mode_automatic)
+      : _M_queue(q), _M_mode(mode) {}
   ampvk::rt::queue *_M_native() const { return _M_queue; }
+  bool _M_is_cpu() const { return !_M_queue; }
+  ampvk::rt::device *_M_device() const {
+    return _M_queue ? ampvk::rt::queue_device(_M_queue) : nullptr;
+  }
 
 private:
-  ampvk::rt::device *_M_device() const { return ampvk::rt::queue_device(_M_queue); }
   ampvk::rt::queue *_M_queue;
+  ::Concurrency::queuing_mode _M_mode;
 };
 
 namespace detail {
@@ -71,6 +120,8 @@ public:
       _M_dev = ampvk::rt::default_device();
       return;
     }
+    if (path == cpu_accelerator)
+      return; // the CPU accelerator: no Vulkan device
     // Direct3D's reference and WARP devices are software rasterizers that
     // programs pick for debugging or where there is no GPU: the Vulkan
     // counterpart is a CPU driver (Mesa's lavapipe).
@@ -93,11 +144,44 @@ public:
   }
   explicit accelerator(ampvk::rt::device *d) : _M_dev(d) {}
 
+  // Every Vulkan device, then the CPU accelerator (as Microsoft's list ends).
   static std::vector<accelerator> get_all() {
     std::vector<accelerator> all;
     for (ampvk::rt::device *d : ampvk::rt::devices())
       all.push_back(accelerator(d));
+    all.push_back(accelerator(static_cast<ampvk::rt::device *>(nullptr)));
     return all;
+  }
+
+  // Makes the accelerator at path the default. False when the default has
+  // already been used (by accelerator(), an array or a kernel without an
+  // accelerator_view, ...) and is another one.
+  static bool set_default(const std::wstring &path) {
+    accelerator a(path);
+    if (!a._M_dev)
+      throw runtime_exception("ampvk: accelerator::set_default: the CPU accelerator cannot "
+                              "be the default (it cannot run kernels)",
+                              E_INVALIDARG_AMP);
+    return ampvk::rt::set_default_device(a._M_dev);
+  }
+
+  // A view of this accelerator. Each accelerator has one Vulkan queue, which
+  // every view shares; queuing_mode is recorded (ampvk submits every kernel at
+  // once, so both modes behave as immediate).
+  accelerator_view create_view(queuing_mode qmode = queuing_mode_automatic) const {
+    return accelerator_view(_M_dev ? ampvk::rt::default_queue(_M_dev) : nullptr, qmode);
+  }
+
+  access_type get_default_cpu_access_type() const {
+    return _M_dev ? static_cast<access_type>(ampvk::rt::default_cpu_access(_M_dev))
+                  : access_type_read_write;
+  }
+  __declspec(property(get = get_default_cpu_access_type)) access_type default_cpu_access_type;
+  // False once the default has been set, or used for an array, before.
+  bool set_default_cpu_access_type(access_type type) {
+    if (!_M_dev)
+      return false;
+    return ampvk::rt::set_default_cpu_access(_M_dev, static_cast<int>(type));
   }
 
   std::wstring get_description() const { return _M_info().description; }
@@ -131,7 +215,7 @@ public:
       supports_cpu_shared_memory;
 
   accelerator_view get_default_view() const {
-    return accelerator_view(ampvk::rt::default_queue(_M_dev));
+    return accelerator_view(_M_dev ? ampvk::rt::default_queue(_M_dev) : nullptr);
   }
   __declspec(property(get = get_default_view)) accelerator_view default_view;
 
@@ -141,7 +225,7 @@ public:
   ampvk::rt::device *_M_native() const { return _M_dev; }
 
 private:
-  const ampvk::rt::device_info &_M_info() const { return ampvk::rt::info(_M_dev); }
+  const ampvk::rt::device_info &_M_info() const { return detail::device_info_of(_M_dev); }
   ampvk::rt::device *_M_dev;
 };
 

@@ -10,6 +10,8 @@
 
 #include <ampvk/detail/namespace.h>
 
+#include <ampvk/detail/accelerator.h>
+#include <ampvk/detail/completion_future.h>
 #include <ampvk/detail/extent.h>
 #include <ampvk/runtime.h>
 
@@ -62,6 +64,83 @@ template <int N> std::size_t element_count(const extent<N> &e) {
   }
   return static_cast<std::size_t>(count);
 }
+
+// Calls f(idx) for every index of e, in row-major order.
+template <int N, typename F> void for_each_index(const extent<N> &e, F f) {
+  index<N> idx;
+  std::size_t count = element_count(e);
+  for (std::size_t k = 0; k < count; ++k) {
+    f(idx);
+    for (int d = N - 1; d >= 0; --d) {
+      if (++idx[d] < e[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+}
+
+// Selects the constructor that makes a view of another view's (or an array's)
+// data; the caller then sets the new view's offset, extent and strides.
+struct view_share_tag {};
+
+template <int N> std::string describe(const int *c, const char *separator) {
+  std::string s;
+  for (int i = 0; i < N; ++i)
+    s += (i ? separator : "") + std::to_string(c[i]);
+  return s;
+}
+
+// The checks of views derived on the host: a kernel cannot throw, so there
+// they do nothing (intrinsic "host.only").
+template <int N>
+void check_section(const extent<N> &base, const index<N> &origin, const extent<N> &ext)
+    restrict(cpu, amp) AMPVK_INTRINSIC("host.only") {
+  int o[N], e[N], b[N];
+  bool ok = true;
+  for (int i = 0; i < N; ++i) {
+    o[i] = origin[i];
+    e[i] = ext[i];
+    b[i] = base[i];
+    ok = ok && o[i] >= 0 && e[i] > 0 &&
+         static_cast<long long>(o[i]) + e[i] <= static_cast<long long>(b[i]);
+  }
+  if (!ok)
+    throw runtime_exception("ampvk: section: origin (" + describe<N>(o, ", ") +
+                                ") with extent " + describe<N>(e, " x ") +
+                                " is out of bounds of the extent " + describe<N>(b, " x "),
+                            E_INVALIDARG_AMP);
+}
+
+inline void check_view_as(unsigned int available, unsigned int wanted)
+    restrict(cpu, amp) AMPVK_INTRINSIC("host.only") {
+  if (wanted > available)
+    throw runtime_exception("ampvk: view_as: the new extent has " + std::to_string(wanted) +
+                                " elements, more than the " + std::to_string(available) +
+                                " of the source",
+                            E_INVALIDARG_AMP);
+}
+
+template <int K> void check_view_as_extent(const extent<K> &e) restrict(cpu, amp)
+    AMPVK_INTRINSIC("host.only") {
+  element_count(e);
+}
+
+inline void check_reinterpret(int offset, int count, int old_size, int new_size)
+    restrict(cpu, amp) AMPVK_INTRINSIC("host.only") {
+  unsigned long long offset_bytes = static_cast<unsigned long long>(offset) * old_size;
+  unsigned long long bytes = static_cast<unsigned long long>(count) * old_size;
+  if (bytes % new_size || offset_bytes % new_size)
+    throw runtime_exception("ampvk: reinterpret_as: a view of " + std::to_string(bytes) +
+                                " bytes at byte " + std::to_string(offset_bytes) +
+                                " is not made of whole elements of " +
+                                std::to_string(new_size) + " bytes",
+                            E_INVALIDARG_AMP);
+}
+
+// array_view<const T>::reinterpret_as<U> gives array_view<const U>.
+template <typename From, typename To> struct same_constness {
+  typedef typename std::conditional<std::is_const<From>::value, const To, To>::type type;
+};
 } // namespace detail
 
 template <typename T, int N = 1> class AMPVK_CLASS("array_view") array_view {
@@ -72,6 +151,20 @@ public:
   typedef T value_type;
 
   array_view(const ::concurrency::extent<N> &e, T *src) { _M_wrap(e, src); }
+  // No data source: the runtime owns the storage (contents undefined until
+  // written, as in C++ AMP).
+  explicit array_view(const ::concurrency::extent<N> &e) {
+    static_assert(!std::is_const<T>::value,
+                  "an array_view without a data source needs a non-const element type");
+    std::size_t count = detail::element_count(e);
+    _M_buffer = ampvk::rt::buffer_create(ampvk::rt::default_device(), count * sizeof(T));
+    _M_offset = 0;
+    _M_extent = e;
+    _M_dense_strides();
+  }
+  explicit array_view(int e0) : array_view(::concurrency::extent<N>(e0)) {}
+  array_view(int e0, int e1) : array_view(::concurrency::extent<N>(e0, e1)) {}
+  array_view(int e0, int e1, int e2) : array_view(::concurrency::extent<N>(e0, e1, e2)) {}
   template <typename Container, typename = decltype(detail::container_data(
                                     std::declval<Container &>()))>
   array_view(const ::concurrency::extent<N> &e, Container &src) {
@@ -96,13 +189,14 @@ public:
       : array_view(::concurrency::extent<N>(e0, e1, e2), src) {}
 
   // A view of a whole array.
-  array_view(array<nonconst_value_type, N> &a);
-  array_view(const array<nonconst_value_type, N> &a);
+  array_view(array<nonconst_value_type, N> &a) restrict(cpu, amp);
+  array_view(const array<nonconst_value_type, N> &a) restrict(cpu, amp);
 
   // array_view<const T> from array_view<T>.
   template <typename U, typename = typename std::enable_if<
                             std::is_same<const U, T>::value && !std::is_same<U, T>::value>::type>
-  array_view(const array_view<U, N> &o) {
+  array_view(const array_view<U, N> &o) restrict(cpu, amp)
+      AMPVK_INTRINSIC("array_view.copy") {
     _M_copy_from(o._M_buffer, o._M_offset, o._M_extent, o._M_stride);
   }
 
@@ -132,13 +226,22 @@ public:
   T &operator()(const index<N> &idx) const restrict(cpu, amp) {
     return _M_element(_M_linear(idx));
   }
-  template <int M = N, typename = typename std::enable_if<M == 1>::type>
+  template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   T &operator[](int i0) const restrict(cpu, amp) {
     return _M_element(_M_offset + i0 * _M_stride[0]);
   }
+  template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   T &operator()(int i0) const restrict(cpu, amp) {
-    static_assert(N == 1, "array_view::operator()(i0) needs rank 1");
     return _M_element(_M_offset + i0 * _M_stride[0]);
+  }
+  // Projection: the view of row i0, one rank less.
+  template <int M = N, typename std::enable_if<(M > 1), int>::type = 0>
+  array_view<T, M - 1> operator[](int i0) const restrict(cpu, amp) {
+    return _M_project<M>(i0);
+  }
+  template <int M = N, typename std::enable_if<(M > 1), int>::type = 0>
+  array_view<T, M - 1> operator()(int i0) const restrict(cpu, amp) {
+    return _M_project<M>(i0);
   }
   T &operator()(int i0, int i1) const restrict(cpu, amp) {
     static_assert(N == 2, "array_view::operator()(i0, i1) needs rank 2");
@@ -150,8 +253,100 @@ public:
                       i2 * _M_stride[2]);
   }
 
+  // Sections: views of part of this view's data, sharing it.
+  array_view section(const index<N> &origin, const ::concurrency::extent<N> &ext) const
+      restrict(cpu, amp) {
+    detail::check_section(_M_extent, origin, ext);
+    array_view r(*this);
+    r._M_offset = _M_linear(origin);
+    r._M_extent = ext;
+    return r;
+  }
+  array_view section(const index<N> &origin) const restrict(cpu, amp) {
+    ::concurrency::extent<N> rest = _M_extent;
+    for (int i = 0; i < N; ++i)
+      rest[i] -= origin[i];
+    return section(origin, rest);
+  }
+  array_view section(const ::concurrency::extent<N> &ext) const restrict(cpu, amp) {
+    return section(index<N>(), ext);
+  }
+  template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
+  array_view section(int i0, int e0) const restrict(cpu, amp) {
+    return section(index<N>(i0), ::concurrency::extent<N>(e0));
+  }
+  template <int M = N, typename std::enable_if<M == 2, int>::type = 0>
+  array_view section(int i0, int i1, int e0, int e1) const restrict(cpu, amp) {
+    return section(index<N>(i0, i1), ::concurrency::extent<N>(e0, e1));
+  }
+  template <int M = N, typename std::enable_if<M == 3, int>::type = 0>
+  array_view section(int i0, int i1, int i2, int e0, int e1, int e2) const
+      restrict(cpu, amp) {
+    return section(index<N>(i0, i1, i2), ::concurrency::extent<N>(e0, e1, e2));
+  }
+
+  // The same elements with another shape (rank 1 views are contiguous).
+  template <int K>
+  array_view<T, K> view_as(const ::concurrency::extent<K> &ext) const restrict(cpu, amp) {
+    static_assert(N == 1, "view_as is only permissible on array views of rank 1");
+    detail::check_view_as_extent(ext);
+    detail::check_view_as(_M_extent.size(), ext.size());
+    array_view<T, K> r(detail::view_share_tag(), *this);
+    r._M_offset = _M_offset;
+    r._M_extent = ext;
+    r._M_dense_strides();
+    return r;
+  }
+
+  // The same bytes as elements of another type.
+  template <typename U>
+  array_view<typename detail::same_constness<T, U>::type, 1> reinterpret_as() const
+      restrict(cpu, amp) {
+    static_assert(N == 1, "reinterpret_as is only permissible on array views of rank 1");
+    typedef typename detail::same_constness<T, U>::type R;
+    detail::check_reinterpret(_M_offset, _M_extent[0], static_cast<int>(sizeof(T)),
+                              static_cast<int>(sizeof(U)));
+    array_view<R, 1> r(detail::view_share_tag(), *this);
+    r._M_offset = static_cast<int>(_M_offset * static_cast<int>(sizeof(T)) /
+                                   static_cast<int>(sizeof(U)));
+    r._M_extent = ::concurrency::extent<1>(
+        static_cast<int>(_M_extent[0] * static_cast<int>(sizeof(T)) /
+                         static_cast<int>(sizeof(U))));
+    r._M_stride[0] = 1;
+    return r;
+  }
+
   // Copies device results back into the host data now.
   void synchronize() const { ampvk::rt::buffer_synchronize(_M_buffer); }
+  completion_future synchronize_async() const {
+    array_view self = *this;
+    return detail::run_async([self] { self.synchronize(); });
+  }
+  // Kernels on av see the view's current data: the runtime uploads what is
+  // stale before every kernel that uses it, so on the view's own accelerator
+  // there is nothing to do now.
+  void synchronize_to(const accelerator_view &av) const {
+    if (av._M_is_cpu())
+      return synchronize();
+    if (av._M_device() != ampvk::rt::buffer_device(_M_buffer))
+      throw runtime_exception("ampvk: array_view::synchronize_to: the view's data belongs to "
+                              "another accelerator; moving it between accelerators is not "
+                              "supported yet (copy it with concurrency::copy)",
+                              E_INVALIDARG_AMP);
+  }
+  completion_future synchronize_to_async(const accelerator_view &av) const {
+    array_view self = *this;
+    accelerator_view target = av;
+    return detail::run_async([self, target] { self.synchronize_to(target); });
+  }
+  // Where the data the view was made from lives: the CPU accelerator for
+  // host memory, else the array's accelerator.
+  accelerator_view get_source_accelerator_view() const {
+    if (ampvk::rt::buffer_wraps_host(_M_buffer) ||
+        ampvk::rt::buffer_placement(_M_buffer) != ampvk::rt::placement::device)
+      return accelerator_view(nullptr);
+    return accelerator_view(ampvk::rt::default_queue(ampvk::rt::buffer_device(_M_buffer)));
+  }
   // The next kernel need not upload the current contents.
   void discard_data() const { ampvk::rt::buffer_discard(_M_buffer); }
   // The host data was changed behind the view's back.
@@ -162,8 +357,43 @@ public:
     return &_M_element(_M_offset);
   }
 
+  ampvk::rt::buffer *_M_native() const { return _M_buffer; }
+
 private:
   template <typename, int> friend class array_view;
+  template <typename, int> friend class array;
+
+  // A view of src's data (an array or array_view) whose shape the caller sets.
+  template <typename Src>
+  array_view(detail::view_share_tag, const Src &src) restrict(cpu, amp) {
+    _M_share(src);
+  }
+
+  // On the device, this view's storage buffer becomes src's binding.
+  template <typename Src>
+  void _M_share(const Src &src) restrict(cpu, amp) AMPVK_INTRINSIC("array_view.share") {
+    _M_buffer = src._M_native();
+    ampvk::rt::buffer_retain(_M_buffer);
+  }
+
+  template <int M> array_view<T, M - 1> _M_project(int i0) const restrict(cpu, amp) {
+    array_view<T, M - 1> r(detail::view_share_tag(), *this);
+    r._M_offset = _M_offset + i0 * _M_stride[0];
+    for (int i = 0; i < M - 1; ++i) {
+      r._M_extent[i] = _M_extent[i + 1];
+      r._M_stride[i] = _M_stride[i + 1];
+    }
+    return r;
+  }
+
+  // Row-major strides of the view's own extent (a contiguous view).
+  void _M_dense_strides() restrict(cpu, amp) {
+    int stride = 1;
+    for (int i = N - 1; i >= 0; --i) {
+      _M_stride[i] = stride;
+      stride *= _M_extent[i];
+    }
+  }
 
   void _M_wrap(const ::concurrency::extent<N> &e, T *src) {
     std::size_t count = detail::element_count(e);
@@ -172,11 +402,7 @@ private:
         const_cast<nonconst_value_type *>(src), count * sizeof(T));
     _M_offset = 0;
     _M_extent = e;
-    int stride = 1;
-    for (int i = N - 1; i >= 0; --i) {
-      _M_stride[i] = stride;
-      stride *= e[i];
-    }
+    _M_dense_strides();
   }
 
   void _M_copy_from(ampvk::rt::buffer *b, int offset,

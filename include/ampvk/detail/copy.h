@@ -1,9 +1,11 @@
-// concurrency::copy: between arrays, array_views and host iterators, as in
-// C++ AMP v1.2 §5.3 (the synchronous forms; copy_async needs
-// completion_future, which ampvk does not have yet). Every form copies all the
-// elements of the source's extent in row-major order and returns when they
-// are in place; extents that differ, or an iterator range shorter than the
-// destination, are a runtime_exception before anything is written.
+// concurrency::copy and copy_async: between arrays, array_views and host
+// iterators, as in C++ AMP v1.2 §5.3. Every form copies all the elements of
+// the source's extent in row-major order; copy returns when they are in
+// place, copy_async at once with a completion_future (the copy runs on a
+// thread of its own; the objects must live until it is done). Extents that
+// differ are a runtime_exception before anything is written (thrown by
+// copy_async itself); an iterator range shorter than the destination too (by
+// copy, or by copy_async's future).
 #ifndef AMPVK_DETAIL_COPY_H
 #define AMPVK_DETAIL_COPY_H
 
@@ -11,6 +13,7 @@
 
 #include <ampvk/detail/array.h>
 #include <ampvk/detail/array_view.h>
+#include <ampvk/detail/completion_future.h>
 
 #include <iterator>
 #include <string>
@@ -31,20 +34,6 @@ template <int N> void check_copy_extents(const extent<N> &src, const extent<N> &
     throw runtime_exception("ampvk: copy: the source's extent (" + extent_text(src) +
                                 ") differs from the destination's (" + extent_text(dest) + ")",
                             E_INVALIDARG_AMP);
-}
-
-// Calls f(idx) for every index of e, in row-major order.
-template <int N, typename F> void for_each_index(const extent<N> &e, F f) {
-  index<N> idx;
-  std::size_t count = element_count(e);
-  for (std::size_t k = 0; k < count; ++k) {
-    f(idx);
-    for (int d = N - 1; d >= 0; --d) {
-      if (++idx[d] < e[d])
-        break;
-      idx[d] = 0;
-    }
-  }
 }
 
 // The elements of src, row-major, on the host.
@@ -155,6 +144,69 @@ template <typename OutputIter, typename T, int N>
 void copy(const array_view<T, N> &src, OutputIter destBegin) {
   std::vector<typename std::remove_const<T>::type> values = detail::read_view(src);
   std::copy(values.begin(), values.end(), destBegin);
+}
+
+// ---- copy_async: the same forms, on a thread of their own ----------------
+
+template <typename T, int N>
+completion_future copy_async(const array<T, N> &src, array<T, N> &dest) {
+  detail::check_copy_extents(src.get_extent(), dest.get_extent());
+  const array<T, N> *s = &src;
+  array<T, N> *d = &dest;
+  return detail::run_async([s, d] { ::Concurrency::copy(*s, *d); });
+}
+template <typename InputIter, typename T, int N>
+completion_future copy_async(InputIter srcBegin, InputIter srcEnd, array<T, N> &dest) {
+  array<T, N> *d = &dest;
+  return detail::run_async([srcBegin, srcEnd, d] { ::Concurrency::copy(srcBegin, srcEnd, *d); });
+}
+template <typename InputIter, typename T, int N>
+completion_future copy_async(InputIter srcBegin, array<T, N> &dest) {
+  array<T, N> *d = &dest;
+  return detail::run_async([srcBegin, d] { ::Concurrency::copy(srcBegin, *d); });
+}
+template <typename OutputIter, typename T, int N>
+completion_future copy_async(const array<T, N> &src, OutputIter destBegin) {
+  const array<T, N> *s = &src;
+  return detail::run_async([s, destBegin] { ::Concurrency::copy(*s, destBegin); });
+}
+template <typename T, int N>
+completion_future copy_async(const array<T, N> &src, const array_view<T, N> &dest) {
+  detail::check_copy_extents(src.get_extent(), dest.get_extent());
+  const array<T, N> *s = &src;
+  return detail::run_async([s, dest] { ::Concurrency::copy(*s, dest); });
+}
+template <typename T, int N>
+completion_future copy_async(const array_view<const T, N> &src, array<T, N> &dest) {
+  detail::check_copy_extents(src.get_extent(), dest.get_extent());
+  array<T, N> *d = &dest;
+  return detail::run_async([src, d] { ::Concurrency::copy(src, *d); });
+}
+template <typename T, int N>
+completion_future copy_async(const array_view<T, N> &src, array<T, N> &dest) {
+  return copy_async(array_view<const T, N>(src), dest);
+}
+template <typename T, int N>
+completion_future copy_async(const array_view<const T, N> &src, const array_view<T, N> &dest) {
+  detail::check_copy_extents(src.get_extent(), dest.get_extent());
+  return detail::run_async([src, dest] { ::Concurrency::copy(src, dest); });
+}
+template <typename T, int N>
+completion_future copy_async(const array_view<T, N> &src, const array_view<T, N> &dest) {
+  return copy_async(array_view<const T, N>(src), dest);
+}
+template <typename InputIter, typename T, int N>
+completion_future copy_async(InputIter srcBegin, InputIter srcEnd, const array_view<T, N> &dest) {
+  return detail::run_async(
+      [srcBegin, srcEnd, dest] { ::Concurrency::copy(srcBegin, srcEnd, dest); });
+}
+template <typename InputIter, typename T, int N>
+completion_future copy_async(InputIter srcBegin, const array_view<T, N> &dest) {
+  return detail::run_async([srcBegin, dest] { ::Concurrency::copy(srcBegin, dest); });
+}
+template <typename OutputIter, typename T, int N>
+completion_future copy_async(const array_view<T, N> &src, OutputIter destBegin) {
+  return detail::run_async([src, destBegin] { ::Concurrency::copy(src, destBegin); });
 }
 
 } // namespace Concurrency

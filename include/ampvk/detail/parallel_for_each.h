@@ -35,6 +35,10 @@ kernel_image() {
 
 inline void launch_kernel(const char *image, const void *kernel, int rank,
                           const int *extent, const accelerator_view *av) {
+  if (av && av->_M_is_cpu())
+    throw runtime_exception("ampvk: parallel_for_each: the CPU accelerator cannot run "
+                            "kernels (as in C++ AMP); use a view of another accelerator",
+                            E_INVALIDARG_AMP);
   ampvk::kernel_image_header header;
   __builtin_memcpy(&header, image, sizeof(header));
   if (header.magic != ampvk::kernel_image_magic)

@@ -43,13 +43,6 @@ void range_for(array_view<int, 1> v) {
   });
 }
 
-void view_copy(array_view<int, 1> v) {
-  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    array_view<int, 1> w = v; // expected-error {{a copy of an array_view inside a kernel (use the captured object directly, or pass it by reference) is not supported in a kernel by ampvk yet}}
-    w[i] = 1;
-  });
-}
-
 void pointer_reassigned(array_view<int, 1> v) {
   parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
     int a[2] = {1, 2};

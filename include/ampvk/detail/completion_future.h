@@ -1,0 +1,114 @@
+// concurrency::completion_future: the end of an asynchronous operation
+// (copy_async, synchronize_async, accelerator_view::create_marker).
+//
+// ampvk runs each asynchronous operation on a thread of its own
+// (std::async(std::launch::async)); the operation's exception, if any, is
+// rethrown by get(). Copies of a completion_future share one state; the
+// callbacks given to then() run on their own threads once the operation has
+// finished, and the last copy's destruction waits for them. to_task() is
+// Windows-only (PPL tasks) and is left out.
+#ifndef AMPVK_DETAIL_COMPLETION_FUTURE_H
+#define AMPVK_DETAIL_COMPLETION_FUTURE_H
+
+#include <ampvk/detail/namespace.h>
+
+#include <ampvk/exceptions.h>
+
+#include <chrono>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+namespace Concurrency {
+
+class completion_future;
+
+namespace detail {
+struct completion_state {
+  explicit completion_state(std::shared_future<void> f) : done(std::move(f)) {}
+  ~completion_state() {
+    // Callbacks still running finish before the state goes (their futures'
+    // destructors wait).
+    std::lock_guard<std::mutex> lock(mutex);
+    callbacks.clear();
+  }
+  std::shared_future<void> done;
+  std::mutex mutex;
+  std::vector<std::future<void>> callbacks;
+};
+
+template <typename Functor> struct run_after {
+  std::shared_future<void> done;
+  Functor func;
+  void operator()() const {
+    done.wait();
+    func();
+  }
+};
+
+// Runs f on its own thread; the future is ready when it returns.
+template <typename F> completion_future run_async(F f);
+} // namespace detail
+
+class completion_future {
+public:
+  completion_future() noexcept {}
+  completion_future(const completion_future &) = default;
+  completion_future(completion_future &&o) noexcept : _M_state(std::move(o._M_state)) {}
+  completion_future &operator=(const completion_future &) = default;
+  completion_future &operator=(completion_future &&o) noexcept {
+    _M_state = std::move(o._M_state);
+    return *this;
+  }
+
+  // Waits for the operation; rethrows its exception.
+  void get() const { _M_done().get(); }
+  bool valid() const { return _M_state && _M_state->done.valid(); }
+  void wait() const { _M_done().wait(); }
+  template <class Rep, class Period>
+  std::future_status wait_for(const std::chrono::duration<Rep, Period> &rel_time) const {
+    return _M_done().wait_for(rel_time);
+  }
+  template <class Clock, class Duration>
+  std::future_status wait_until(const std::chrono::time_point<Clock, Duration> &abs_time) const {
+    return _M_done().wait_until(abs_time);
+  }
+  operator std::shared_future<void>() const {
+    return _M_state ? _M_state->done : std::shared_future<void>();
+  }
+
+  // func() runs on a thread of its own after the operation finishes.
+  template <typename Functor> void then(const Functor &func) const {
+    if (!valid())
+      throw runtime_exception("ampvk: completion_future::then: this completion_future is "
+                              "default-constructed or moved from (it has no operation)",
+                              E_INVALIDARG_AMP);
+    detail::run_after<Functor> task = {_M_state->done, func};
+    std::lock_guard<std::mutex> lock(_M_state->mutex);
+    _M_state->callbacks.push_back(std::async(std::launch::async, task));
+  }
+
+  explicit completion_future(std::shared_future<void> done)
+      : _M_state(std::make_shared<detail::completion_state>(std::move(done))) {}
+
+private:
+  const std::shared_future<void> &_M_done() const {
+    if (!_M_state)
+      throw std::future_error(std::future_errc::no_state);
+    return _M_state->done;
+  }
+
+  std::shared_ptr<detail::completion_state> _M_state;
+};
+
+namespace detail {
+template <typename F> completion_future run_async(F f) {
+  return completion_future(std::async(std::launch::async, f).share());
+}
+} // namespace detail
+
+} // namespace Concurrency
+
+#endif

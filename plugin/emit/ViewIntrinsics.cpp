@@ -1,0 +1,134 @@
+//===- ViewIntrinsics.cpp - array_view objects made inside a kernel -------===//
+//
+// A view made in kernel code (a copy, a section, a projection, view_as) is a
+// Function variable holding its offset, extent and strides; its runtime
+// buffer pointer is not lowered (TypeLowering.cpp). Every such view derives
+// from a captured array_view or array, so its storage buffer is known at
+// compile time: ViewBindings records it for each view variable and for each
+// whole-view value loaded from one, and it flows with copies, loads and
+// stores. A variable that could hold views of two bindings (assigned in two
+// branches, `c ? v1 : v2`) is an error, never a guess.
+//
+//   array_view.copy   copy constructor / assignment: the members and the binding
+//   array_view.share  a new view of src's data: the binding only
+//   array_view.destroy, host.only   nothing on the device
+//
+//===----------------------------------------------------------------------===//
+#include "emit/KernelEmitter.h"
+
+#include "attrs/AmpAttributes.h"
+#include "diag/AmpDiagnostics.h"
+
+using namespace clang;
+using namespace ampvk;
+
+namespace {
+// T of array_view<T, N> / array<T, N>, without const.
+QualType viewElementType(QualType View) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      View.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() < 1)
+    return QualType();
+  return Spec->getTemplateArgs()[0].getAsType().getUnqualifiedType();
+}
+} // namespace
+
+SourceLocation KernelEmitter::userCallOf(llvm::StringRef Name, SourceLocation Fallback) const {
+  // The outermost call of the library function: the user's, not the
+  // library's own calls inside it.
+  for (const auto &F : Frames)
+    if (F->Site && F->FD && F->FD->getIdentifier() && F->FD->getName() == Name)
+      return F->Site->getExprLoc();
+  return Fallback;
+}
+
+int KernelEmitter::viewBinding(const LValue &View) const {
+  if (View.K == LValue::Capture)
+    return View.DynOffset ? -1 : Captures.bindingAtImageOffset(View.ConstOffset);
+  if (View.K != LValue::Memory || !View.Ptr)
+    return -1;
+  auto It = ViewBindings.find(View.Ptr);
+  return It == ViewBindings.end() ? -1 : It->second;
+}
+
+void KernelEmitter::bindView(const LValue &View, int Binding, SourceLocation Loc) {
+  if (Binding < 0 || View.K != LValue::Memory || !View.Ptr)
+    return;
+  auto [It, New] = ViewBindings.try_emplace(View.Ptr, Binding);
+  if (New || It->second == Binding)
+    return;
+  unsupported(Loc, ampdiag::err_view_binding_ambiguous)
+      << Captures.Bindings[It->second].Name << Captures.Bindings[Binding].Name;
+}
+
+void KernelEmitter::noteViewLoad(SpvId Value, const LValue &From) {
+  if (!Value || getAmpClassName(From.Type).empty())
+    return;
+  int Binding = viewBinding(From);
+  if (Binding >= 0)
+    ViewBindings[Value] = Binding;
+}
+
+void KernelEmitter::noteViewStore(const LValue &To, SpvId Value, SourceLocation Loc) {
+  auto It = ViewBindings.find(Value);
+  if (It != ViewBindings.end())
+    bindView(To, It->second, Loc);
+}
+
+KernelEmitter::CallResult
+KernelEmitter::emitViewIntrinsic(llvm::StringRef Name, const PointerValue *This,
+                                 llvm::ArrayRef<const Expr *> Args, SourceLocation Loc) {
+  CallResult R;
+  if (Name == "array_view.destroy" || Name == "host.only")
+    return R; // host-side bookkeeping and checks only
+  if (!This || !This->valid() || Args.empty())
+    return R;
+  LValue Dst = deref(*This, Loc);
+  const Expr *SrcExpr = Args[0];
+  LValue Src = SrcExpr->isGLValue() ? emitLValue(SrcExpr)
+                                    : temporary(SrcExpr->getType(), SrcExpr);
+  if (failed() || !Dst.valid() || !Src.valid())
+    return R;
+  int Binding = viewBinding(Src);
+  if (Binding < 0) {
+    unsupported(Loc, UnsupportedConstruct::UncapturedArray);
+    return R;
+  }
+  if (Dst.K == LValue::Capture) {
+    unsupported(Loc, UnsupportedConstruct::CaptureModification);
+    return R;
+  }
+  if (Name == "array_view.share") {
+    // The binding's SPIR-V variable is typed with its own element type; a
+    // view of other elements would need a second one.
+    QualType From = Captures.Bindings[Binding].ElementType.getUnqualifiedType();
+    QualType To = viewElementType(Dst.Type);
+    if (!To.isNull() && !Ctx.hasSameType(From, To)) {
+      unsupported(userCallOf("reinterpret_as", Loc), UnsupportedConstruct::ViewReinterpret);
+      return R;
+    }
+    bindView(Dst, Binding, Loc);
+    return R;
+  }
+  if (Name != "array_view.copy") {
+    internalError(Loc, "unknown view intrinsic " + Name);
+    return R;
+  }
+  // array_view<T> to array_view<T> or array_view<const T>: the same members
+  // in the same order; the buffer pointer is the binding.
+  const auto *DstRD = Dst.Type->getAsCXXRecordDecl();
+  const auto *SrcRD = Src.Type->getAsCXXRecordDecl();
+  if (!DstRD || !SrcRD) {
+    internalError(Loc, "copying a view that is not a class");
+    return R;
+  }
+  bindView(Dst, Binding, Loc);
+  auto DF = DstRD->field_begin(), SF = SrcRD->field_begin();
+  for (; DF != DstRD->field_end() && SF != SrcRD->field_end() && !failed(); ++DF, ++SF) {
+    if (DF->getType()->isPointerType())
+      continue;
+    copy(field(Dst, *DF, Loc), field(Src, *SF, Loc), Loc);
+  }
+  R.Ref = Dst;
+  return R;
+}

@@ -1,0 +1,56 @@
+// RUN: %ampxx -Xclang -verify %s
+// Views made inside a kernel (copies, sections, projections, view_as) work
+// when each view variable always views one captured array_view or array; the
+// rest is one precise error, never a guessed binding.
+#include <amp.h>
+using namespace concurrency;
+
+void chosen_by_conditional(array_view<int, 1> x, array_view<int, 1> y, int c) {
+  parallel_for_each(x.extent, [=](index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    array_view<int, 1> v = c ? x : y; // expected-error {{this array_view variable may view the data of 'x' or of 'y'; a view variable in a kernel must always view the same captured array_view or array (use two variables)}}
+    v[i] = 1;
+  });
+}
+
+void assigned_in_branch(array_view<int, 2> x, array_view<int, 2> y, int c) {
+  parallel_for_each(x.extent, [=](index<2> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    array_view<int, 1> v = x[0];
+    if (c)
+      v = y[1]; // expected-error {{this array_view variable may view the data of 'x' or of 'y'; a view variable in a kernel must always view the same captured array_view or array (use two variables)}}
+    v[i[1]] = 1;
+  });
+}
+
+void reinterpreted(array_view<int, 1> x) {
+  parallel_for_each(x.extent, [=](index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    array_view<float, 1> f = x.reinterpret_as<float>(); // expected-error {{reinterpret_as (a view with another element type) is not supported in a kernel by ampvk yet}}
+    f[i] = 1.0f;
+  });
+}
+
+void reinterpreted_array(array<int, 2> &a) {
+  parallel_for_each(a.extent, [&a](index<2> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    a.reinterpret_as<unsigned>()[i[0]] = 1u; // expected-error {{reinterpret_as (a view with another element type) is not supported in a kernel by ampvk yet}}
+  });
+}
+
+struct Holder {
+  array_view<int, 1> v;
+};
+
+void view_in_struct(array_view<int, 1> x) {
+  parallel_for_each(x.extent, [=](index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    Holder h = {x};
+    h.v[i] = 1; // expected-error@ampvk/detail/array_view.h:* {{an array_view whose data cannot be traced to one captured array_view or array (a view kept in a struct member or an array element) is not supported in a kernel by ampvk yet}}
+  });
+}
+
+// One binding, many views: no error.
+void same_binding_everywhere(array_view<int, 2> x, int c) {
+  parallel_for_each(x.extent, [=](index<2> i) restrict(amp) {
+    array_view<int, 1> v = c ? x[0] : x[1];
+    if (c)
+      v = x.section(1, 0, 1, 2)[0];
+    v[i[1]] = 1;
+  });
+}
