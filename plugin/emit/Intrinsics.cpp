@@ -132,6 +132,10 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
     R.Ref = LV;
     return R;
   }
+  if (Name.consume_front("atomic."))
+    return emitAtomic(FD, Name, Args, Loc);
+  if (Name.consume_front("direct3d."))
+    return emitDirect3d(FD, Name, Args, Loc);
   if (Name == "array_view.copy") {
     unsupported(Loc, UnsupportedConstruct::ArrayViewCopy);
     return R;

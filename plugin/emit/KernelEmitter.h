@@ -12,6 +12,8 @@
 //   CallInliner.cpp     calls, constructors, initialization
 //   MemoryAccess.cpp    loads/stores, member/element addressing, captures
 //   Intrinsics.cpp      barriers, fences, buffer access, math
+//   AtomicIntrinsics.cpp    concurrency::atomic_* (spec chapter 6)
+//   Direct3dIntrinsics.cpp  concurrency::direct3d bit operations
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
@@ -218,6 +220,18 @@ private:
                            const PointerValue *This,
                            llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
   SpvId bufferVariable(int Binding, clang::SourceLocation Loc);
+
+  // AtomicIntrinsics.cpp: Name is the part after "atomic.".
+  CallResult emitAtomic(const clang::FunctionDecl *FD, llvm::StringRef Name,
+                        llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
+  // The memory an atomic operates on, with the scope it is shared at; reports
+  // thread-private memory.
+  LValue atomicTarget(const clang::FunctionDecl *FD, const clang::Expr *Dest,
+                      std::uint32_t &Scope);
+
+  // Direct3dIntrinsics.cpp: Name is the part after "direct3d.".
+  CallResult emitDirect3d(const clang::FunctionDecl *FD, llvm::StringRef Name,
+                          llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
 
   // Helpers shared by all parts.
   // The kernel's one failure (emit/EmitDiagnostics.h): row K with the
