@@ -44,8 +44,7 @@ constexpr AtomicOp ValueOps[] = {
 };
 } // namespace
 
-LValue KernelEmitter::atomicTarget(const FunctionDecl *FD, const Expr *Dest,
-                                   std::uint32_t &Scope) {
+LValue KernelEmitter::atomicTarget(const FunctionDecl *FD, const Expr *Dest, std::uint32_t &Scope) {
   SourceLocation Loc = Dest->getExprLoc();
   LValue LV = deref(emitPointer(Dest), Loc);
   if (failed() || !LV.valid())
@@ -65,8 +64,7 @@ LValue KernelEmitter::atomicTarget(const FunctionDecl *FD, const Expr *Dest,
   return LValue();
 }
 
-KernelEmitter::CallResult KernelEmitter::emitAtomic(const FunctionDecl *FD,
-                                                    llvm::StringRef Name,
+KernelEmitter::CallResult KernelEmitter::emitAtomic(const FunctionDecl *FD, llvm::StringRef Name,
                                                     llvm::ArrayRef<const Expr *> Args,
                                                     SourceLocation Loc) {
   CallResult R;

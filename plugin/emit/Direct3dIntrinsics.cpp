@@ -22,14 +22,12 @@ using namespace clang;
 using namespace ampvk;
 using spv::Op;
 
-KernelEmitter::CallResult KernelEmitter::emitDirect3d(const FunctionDecl *FD,
-                                                      llvm::StringRef Name,
+KernelEmitter::CallResult KernelEmitter::emitDirect3d(const FunctionDecl *FD, llvm::StringRef Name,
                                                       llvm::ArrayRef<const Expr *> Args,
                                                       SourceLocation Loc) {
   CallResult R;
   if (Args.size() != 1) {
-    unsupported(Loc, ampdiag::err_unsupported_library_function)
-        << FD->getQualifiedNameAsString();
+    unsupported(Loc, ampdiag::err_unsupported_library_function) << FD->getQualifiedNameAsString();
     return R;
   }
   SpvId X = emitRValue(Args[0]);
@@ -41,11 +39,12 @@ KernelEmitter::CallResult KernelEmitter::emitDirect3d(const FunctionDecl *FD,
   else if (Name == "reversebits")
     R.Value = B.emit(Op::OpBitReverse, Type, {X});
   else if (Name == "firstbithigh")
-    R.Value = B.emit(Op::OpExtInst, Type, {B.glslStd450(), static_cast<std::uint32_t>(GLSLstd450FindSMsb), X});
+    R.Value = B.emit(Op::OpExtInst, Type,
+                     {B.glslStd450(), static_cast<std::uint32_t>(GLSLstd450FindSMsb), X});
   else if (Name == "firstbitlow")
-    R.Value = B.emit(Op::OpExtInst, Type, {B.glslStd450(), static_cast<std::uint32_t>(GLSLstd450FindILsb), X});
+    R.Value = B.emit(Op::OpExtInst, Type,
+                     {B.glslStd450(), static_cast<std::uint32_t>(GLSLstd450FindILsb), X});
   else
-    unsupported(Loc, ampdiag::err_unsupported_library_function)
-        << FD->getQualifiedNameAsString();
+    unsupported(Loc, ampdiag::err_unsupported_library_function) << FD->getQualifiedNameAsString();
   return R;
 }

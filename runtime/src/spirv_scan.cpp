@@ -124,8 +124,9 @@ void check_capabilities(const spirv_summary &summary, const kernel_features &ena
       throw concurrency::unsupported_feature(
           std::string("ampvk: the kernel calls atomic_exchange on a float in ") + need.memory +
           " memory, which " + device_name + " does not support (VK_EXT_shader_atomic_float's " +
-          need.feature + "); run it on another accelerator or exchange the float's bits as an "
-          "unsigned int");
+          need.feature +
+          "); run it on another accelerator, or keep the float's bits in an "
+          "unsigned int and exchange those");
 }
 
 } // namespace rt

@@ -100,6 +100,19 @@ std::vector<float> floatsWithSpecials(unsigned seed, float lo, float hi) {
 float hlslMax(float x, float y) { return std::isnan(y) ? x : std::isnan(x) ? y : std::fmax(x, y); }
 float hlslMin(float x, float y) { return std::isnan(y) ? x : std::isnan(x) ? y : std::fmin(x, y); }
 
+// mad(x, y, z) against the product and the sum rounded one at a time.
+template <typename T> void checkFloatMad(unsigned seed) {
+  auto in = packs(difftest::reals<T>(N, seed, T(-1e3), T(1e3)),
+                  difftest::reals<T>(N, seed + 1, T(-1e3), T(1e3)),
+                  difftest::reals<T>(N, seed + 2, T(-1e6), T(1e6)));
+  compare(0, in,
+          [](const Pack<T, T, T> &p) restrict(amp) { return direct3d::mad(p.a0, p.a1, p.a2); },
+          [](const Pack<T, T, T> &p) {
+            T product = p.a0 * p.a1;
+            return product + p.a2;
+          });
+}
+
 // rcp(x) against 1 / x, away from 0.
 template <typename T> void checkRcp(unsigned seed) {
   std::vector<T> x = difftest::reals<T>(N, seed, T(-1e6), T(1e6));
@@ -243,28 +256,8 @@ TEST(Direct3d, MadAllTypes) {
             return direct3d::mad(p.a0, p.a1, p.a2);
           },
           [](const Pack<unsigned, unsigned, unsigned> &p) { return p.a0 * p.a1 + p.a2; });
-  auto f = packs(difftest::reals<float>(N, 20, -1e3f, 1e3f),
-                 difftest::reals<float>(N, 21, -1e3f, 1e3f),
-                 difftest::reals<float>(N, 22, -1e6f, 1e6f));
-  compare(0, f,
-          [](const Pack<float, float, float> &p) restrict(amp) {
-            return direct3d::mad(p.a0, p.a1, p.a2);
-          },
-          [](const Pack<float, float, float> &p) {
-            float product = p.a0 * p.a1;
-            return product + p.a2;
-          });
-  auto d = packs(difftest::reals<double>(N, 23, -1e3, 1e3),
-                 difftest::reals<double>(N, 24, -1e3, 1e3),
-                 difftest::reals<double>(N, 25, -1e6, 1e6));
-  compare(0, d,
-          [](const Pack<double, double, double> &p) restrict(amp) {
-            return direct3d::mad(p.a0, p.a1, p.a2);
-          },
-          [](const Pack<double, double, double> &p) {
-            double product = p.a0 * p.a1;
-            return product + p.a2;
-          });
+  checkFloatMad<float>(20);
+  checkFloatMad<double>(23);
 }
 
 TEST(Direct3d, RadiansAndRcp) {
