@@ -40,6 +40,14 @@ void capturedMutable(array_view<int, 1> v, int limit) {
   });
 }
 
+// A pointer the emitter cannot follow statically (chosen at run time) is its
+// usual clear error at the call, not an internal error.
+void chosenPointer(array_view<int, 1> a, array_view<int, 1> b) {
+  parallel_for_each(a.extent, [=](index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    atomic_fetch_add(i[0] % 2 ? &a[i] : &b[i], 1); // expected-error {{this pointer expression (ampvk supports pointers to local objects and array elements that are not reassigned) is not supported in a kernel by ampvk yet}}
+  });
+}
+
 // The passing twins.
 void globalAndTileStatic(array_view<int, 1> v, array<unsigned, 1> &a) {
   parallel_for_each(v.extent.tile<64>(), [=, &a](tiled_index<64> t) restrict(amp) {
