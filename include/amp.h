@@ -31,6 +31,8 @@
 #include <ampvk/detail/array_view.h>
 #include <ampvk/detail/array.h>
 #include <ampvk/detail/copy.h>
+#include <ampvk/detail/atomics.h>
+#include <ampvk/detail/direct3d.h>
 #include <ampvk/detail/parallel_for_each.h>
 
 #endif

@@ -50,7 +50,22 @@
   X(ArrayViewCopy, "array_view.copy")                                          \
   X(ArrayViewDestroy, "array_view.destroy")                                    \
   X(ArrayViewShare, "array_view.share")                                        \
-  X(HostOnly, "host.only")
+  X(HostOnly, "host.only")                                                     \
+  X(AtomicExchange, "atomic.exchange")                                         \
+  X(AtomicCompareExchange, "atomic.compare_exchange")                          \
+  X(AtomicAdd, "atomic.add")                                                   \
+  X(AtomicSub, "atomic.sub")                                                   \
+  X(AtomicMax, "atomic.max")                                                   \
+  X(AtomicMin, "atomic.min")                                                   \
+  X(AtomicAnd, "atomic.and")                                                   \
+  X(AtomicOr, "atomic.or")                                                     \
+  X(AtomicXor, "atomic.xor")                                                   \
+  X(AtomicInc, "atomic.inc")                                                   \
+  X(AtomicDec, "atomic.dec")                                                   \
+  X(D3dCountBits, "direct3d.countbits")                                        \
+  X(D3dReverseBits, "direct3d.reversebits")                                    \
+  X(D3dFirstBitHigh, "direct3d.firstbithigh")                                  \
+  X(D3dFirstBitLow, "direct3d.firstbitlow")
 
 // X(Enumerator, "name"): library classes the plugin treats specially.
 #define AMPVK_CLASS_NAMES(X)                                                   \

@@ -13,6 +13,7 @@
 //   TileInterpreterStmts.cpp  statements, control flow, escapes
 //   TileInterpreterExprs.cpp  expressions and the places lvalues name
 //   TileInterpreterCalls.cpp  calls and constructors (followed, or assumed)
+//   TileInterpreterAtomics.cpp  concurrency::atomic_* calls
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_CHECK_TILEINTERPRETER_H
@@ -144,6 +145,9 @@ private:
 
   Arg evalArg(const clang::Expr *E, clang::QualType ParamType, State &S);
   CallResult evalCall(const clang::CallExpr *CE, State &S);
+  // concurrency::atomic_*: the memory they update is not a race, and taking
+  // its address for them lets nothing escape.
+  CallResult evalAtomic(const clang::CallExpr *CE, llvm::StringRef Intrinsic, State &S);
   bool onStack(const clang::FunctionDecl *FD);
   // After a call we did not follow: what it may have written through its
   // non-const reference parameters and its object.

@@ -58,6 +58,8 @@ Interpreter::CallResult Interpreter::evalCall(const CallExpr *CE, State &S) {
     R.Ret = Uni::join(V, Uni(Level::Unknown));
     return R;
   }
+  if (getIntrinsicName(FD).starts_with("atomic."))
+    return evalAtomic(CE, getIntrinsicName(FD), S);
   // The object.
   LV ObjPlace;
   bool HasObjPlace = false;

@@ -132,6 +132,10 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
   }
   if (Name.starts_with("array_view.") || Name == "host.only")
     return emitViewIntrinsic(Name, This, Args, Loc);
+  if (Name.consume_front("atomic."))
+    return emitAtomic(FD, Name, Args, Loc);
+  if (Name.consume_front("direct3d."))
+    return emitDirect3d(FD, Name, Args, Loc);
   unsupported(Loc, ampdiag::err_unsupported_library_function) << FD->getQualifiedNameAsString();
   return R;
 }

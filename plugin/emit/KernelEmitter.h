@@ -6,13 +6,15 @@
 // they are tracked here as LValues that keep their real storage class.
 //
 // The work is split by concern:
-//   KernelEntry.cpp     entry point, builtins, the index/tiled_index argument
-//   StmtEmitter.cpp     statements and structured control flow
-//   ExprEmitter.cpp     expressions, operators, casts
-//   CallInliner.cpp     calls, constructors, initialization
-//   MemoryAccess.cpp    loads/stores, member/element addressing, captures
-//   Intrinsics.cpp      barriers, fences, buffer access, math
-//   ViewIntrinsics.cpp  array_view objects made in kernel code
+//   KernelEntry.cpp         entry point, builtins, the index/tiled_index argument
+//   StmtEmitter.cpp         statements and structured control flow
+//   ExprEmitter.cpp         expressions, operators, casts
+//   CallInliner.cpp         calls, constructors, initialization
+//   MemoryAccess.cpp        loads/stores, member/element addressing, captures
+//   Intrinsics.cpp          barriers, fences, buffer access; dispatch to:
+//   ViewIntrinsics.cpp      array_view objects made in kernel code
+//   AtomicIntrinsics.cpp    concurrency::atomic_* (spec chapter 6)
+//   Direct3dIntrinsics.cpp  concurrency::direct3d bit operations
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
@@ -236,6 +238,18 @@ private:
   void noteViewLoad(SpvId Value, const LValue &From);
   void noteViewStore(const LValue &To, SpvId Value, clang::SourceLocation Loc);
   clang::SourceLocation userCallOf(llvm::StringRef Name, clang::SourceLocation Fallback) const;
+
+  // AtomicIntrinsics.cpp: Name is the part after "atomic.".
+  CallResult emitAtomic(const clang::FunctionDecl *FD, llvm::StringRef Name,
+                        llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
+  // The memory an atomic operates on, with the scope it is shared at; reports
+  // thread-private memory.
+  LValue atomicTarget(const clang::FunctionDecl *FD, const clang::Expr *Dest,
+                      std::uint32_t &Scope);
+
+  // Direct3dIntrinsics.cpp: Name is the part after "direct3d.".
+  CallResult emitDirect3d(const clang::FunctionDecl *FD, llvm::StringRef Name,
+                          llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
 
   // Helpers shared by all parts.
   // The kernel's one failure (emit/EmitDiagnostics.h): row K with the

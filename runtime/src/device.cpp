@@ -68,6 +68,15 @@ void device::create_logical_device() {
     features.pNext = &storage16;
   }
 
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  if (f.atomic_float_extension) {
+    atomic_float.shaderBufferFloat32Atomics = f.float32_atomics_buffer;
+    atomic_float.shaderSharedFloat32Atomics = f.float32_atomics_shared;
+    atomic_float.pNext = features.pNext;
+    features.pNext = &atomic_float;
+  }
+
   const float priority = 1.0f;
   VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   queue_info.queueFamilyIndex = physical_.queue_family;
@@ -77,6 +86,8 @@ void device::create_logical_device() {
   std::vector<const char *> extensions;
   if (physical_.has_push_descriptor)
     extensions.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+  if (f.atomic_float_extension)
+    extensions.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
 
   VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   info.pNext = &features;

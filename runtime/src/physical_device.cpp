@@ -51,6 +51,16 @@ kernel_features query_features(VkPhysicalDevice handle, std::uint32_t api_versio
   f.int64 = core.features.shaderInt64;
   f.int16 = core.features.shaderInt16;
   f.storage_buffer_16bit = storage16.storageBuffer16BitAccess;
+  if (has_device_extension(handle, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME)) {
+    VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+    VkPhysicalDeviceFeatures2 query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    query.pNext = &atomic_float;
+    vkGetPhysicalDeviceFeatures2(handle, &query);
+    f.atomic_float_extension = true;
+    f.float32_atomics_buffer = atomic_float.shaderBufferFloat32Atomics;
+    f.float32_atomics_shared = atomic_float.shaderSharedFloat32Atomics;
+  }
   if (is12) {
     f.float16 = v12.shaderFloat16;
     f.int8 = v12.shaderInt8;

@@ -29,6 +29,10 @@ struct kernel_features {
   bool scalar_block_layout = false;
   bool vulkan_memory_model = false;
   bool vulkan_memory_model_device_scope = false;
+  // VK_EXT_shader_atomic_float: atomic exchange of floats (atomic_exchange(float*)).
+  bool atomic_float_extension = false;
+  bool float32_atomics_buffer = false; // shaderBufferFloat32Atomics
+  bool float32_atomics_shared = false; // shaderSharedFloat32Atomics
 };
 
 struct physical_device {

@@ -1,0 +1,123 @@
+//===- AtomicIntrinsics.cpp - C++ AMP atomics (spec chapter 6) ------------===//
+//
+// include/ampvk/detail/atomics.h marks the functions AMPVK_INTRINSIC("atomic.*").
+// Each becomes one SPIR-V atomic instruction on the pointer it is given:
+//
+//   atomic.add/sub/and/or/xor  OpAtomicIAdd/ISub/And/Or/Xor
+//   atomic.max/min             OpAtomicSMax/SMin, or UMax/UMin for unsigned
+//   atomic.inc/dec             OpAtomicIIncrement/IDecrement
+//   atomic.exchange            OpAtomicExchange (int, unsigned and float)
+//   atomic.compare_exchange    OpAtomicCompareExchange, then *expected = old
+//                              when the exchange did not happen
+//
+// Scope: Device for storage buffers (array/array_view elements), Workgroup
+// for tile_static memory. Semantics: relaxed (None), as DirectX's interlocked
+// operations, which order no other memory; C++ AMP code fences with barriers.
+// Private memory (Function variables, captured values) has no atomics in
+// C++ AMP: a clear error at the call.
+//
+//===----------------------------------------------------------------------===//
+#include "emit/KernelEmitter.h"
+
+#include "diag/AmpDiagnostics.h"
+
+using namespace clang;
+using namespace ampvk;
+using spv::Op;
+
+namespace {
+struct AtomicOp {
+  llvm::StringRef Name;
+  Op Signed, Unsigned;
+};
+
+// The read-modify-write operations with one value operand.
+constexpr AtomicOp ValueOps[] = {
+    {"add", Op::OpAtomicIAdd, Op::OpAtomicIAdd},
+    {"sub", Op::OpAtomicISub, Op::OpAtomicISub},
+    {"and", Op::OpAtomicAnd, Op::OpAtomicAnd},
+    {"or", Op::OpAtomicOr, Op::OpAtomicOr},
+    {"xor", Op::OpAtomicXor, Op::OpAtomicXor},
+    {"max", Op::OpAtomicSMax, Op::OpAtomicUMax},
+    {"min", Op::OpAtomicSMin, Op::OpAtomicUMin},
+    {"exchange", Op::OpAtomicExchange, Op::OpAtomicExchange},
+};
+} // namespace
+
+LValue KernelEmitter::atomicTarget(const FunctionDecl *FD, const Expr *Dest, std::uint32_t &Scope) {
+  SourceLocation Loc = Dest->getExprLoc();
+  LValue LV = deref(emitPointer(Dest), Loc);
+  if (failed() || !LV.valid())
+    return LValue();
+  if (LV.K == LValue::Memory && LV.SC == spv::StorageClass::StorageBuffer) {
+    Scope = static_cast<std::uint32_t>(spv::Scope::Device);
+    noteAccess(LV, /*Write=*/true);
+    noteAccess(LV, /*Write=*/false);
+    return LV;
+  }
+  if (LV.K == LValue::Memory && LV.SC == spv::StorageClass::Workgroup) {
+    Scope = static_cast<std::uint32_t>(spv::Scope::Workgroup);
+    return LV;
+  }
+  unsupported(Loc, ampdiag::err_atomic_private_memory)
+      << FD->getQualifiedNameAsString() << (LV.K == LValue::Capture) << Dest->getSourceRange();
+  return LValue();
+}
+
+KernelEmitter::CallResult KernelEmitter::emitAtomic(const FunctionDecl *FD, llvm::StringRef Name,
+                                                    llvm::ArrayRef<const Expr *> Args,
+                                                    SourceLocation Loc) {
+  CallResult R;
+  std::uint32_t Scope = 0;
+  if (Args.empty())
+    return R;
+  LValue Dest = atomicTarget(FD, Args[0], Scope);
+  if (!Dest.valid())
+    return R;
+  QualType T = Dest.Type.getUnqualifiedType();
+  SpvId Type = lower(T, Loc);
+  if (!Type)
+    return R;
+  SpvId ScopeId = B.constI32(static_cast<std::int32_t>(Scope));
+  SpvId Relaxed = B.constI32(0);
+  bool Unsigned = T->isUnsignedIntegerType();
+
+  if (Name == "inc" || Name == "dec") {
+    R.Value = B.emit(Name == "inc" ? Op::OpAtomicIIncrement : Op::OpAtomicIDecrement, Type,
+                     {Dest.Ptr, ScopeId, Relaxed});
+    return R;
+  }
+  for (const AtomicOp &A : ValueOps) {
+    if (Name != A.Name || Args.size() < 2)
+      continue;
+    SpvId Value = emitRValue(Args[1]);
+    if (!Value)
+      return R;
+    R.Value = B.emit(Unsigned ? A.Unsigned : A.Signed, Type, {Dest.Ptr, ScopeId, Relaxed, Value});
+    return R;
+  }
+  if (Name == "compare_exchange" && Args.size() >= 3) {
+    LValue Expected = deref(emitPointer(Args[1]), Args[1]->getExprLoc());
+    SpvId Value = emitRValue(Args[2]);
+    if (!Expected.valid() || !Value)
+      return R;
+    SpvId Comparator = load(Expected, Loc);
+    if (!Comparator)
+      return R;
+    SpvId Old = B.emit(Op::OpAtomicCompareExchange, Type,
+                       {Dest.Ptr, ScopeId, Relaxed, Relaxed, Value, Comparator});
+    R.Value = B.emit(Op::OpIEqual, boolType(), {Old, Comparator});
+    // Only a failed exchange writes *expected: it may be memory other threads use.
+    SpvId Failed = B.newLabel(), Merge = B.newLabel();
+    B.emitVoid(Op::OpSelectionMerge,
+               {Merge, static_cast<std::uint32_t>(spv::SelectionControlMask::MaskNone)});
+    B.emitVoid(Op::OpBranchConditional, {R.Value, Merge, Failed});
+    B.beginBlock(Failed);
+    store(Expected, Old, Loc);
+    B.emitVoid(Op::OpBranch, {Merge});
+    B.beginBlock(Merge);
+    return R;
+  }
+  unsupported(Loc, ampdiag::err_unsupported_library_function) << FD->getQualifiedNameAsString();
+  return R;
+}
