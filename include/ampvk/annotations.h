@@ -14,7 +14,7 @@
 // Bump with any change below or in a layout fact the plugin relies on (an
 // array or array_view starts with its runtime buffer pointer; index<N> keeps
 // its components in `int _M_base[N]`).
-#define AMPVK_CONTRACT_VERSION 1
+#define AMPVK_CONTRACT_VERSION 2
 
 // The annotate() strings. Those with a trailing ':' carry an argument.
 // Public: they reach user code through restrict(...) and tile_static.
