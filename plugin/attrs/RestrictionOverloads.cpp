@@ -65,3 +65,23 @@ const FunctionDecl *ampvk::ampCallee(const FunctionDecl *FD) {
     return Sibling;
   return FD;
 }
+
+const FunctionDecl *ampvk::findMistypedRestrictionSibling(const FunctionDecl *FD,
+                                                          RestrictionBits Context) {
+  const ASTContext &Ctx = FD->getASTContext();
+  if (!FD->getDeclName() || FD->isImplicit() || FD->getPrimaryTemplate())
+    return nullptr;
+  for (const NamedDecl *ND : FD->getDeclContext()->lookup(FD->getDeclName())) {
+    const auto *G = dyn_cast<FunctionDecl>(ND);
+    if (!G || G->getCanonicalDecl() == FD->getCanonicalDecl() || G->isInvalidDecl() ||
+        !(getEffectiveRestrictions(G) & Context) || G->getNumParams() != FD->getNumParams() ||
+        Ctx.hasSameType(G->getType(), FD->getType()))
+      continue;
+    bool SameParams = true;
+    for (unsigned I = 0; I < G->getNumParams(); ++I)
+      SameParams &= Ctx.hasSameType(G->getParamDecl(I)->getType(), FD->getParamDecl(I)->getType());
+    if (SameParams)
+      return G;
+  }
+  return nullptr;
+}

@@ -26,6 +26,12 @@ const clang::FunctionDecl *
 findRestrictionSibling(const clang::FunctionDecl *FD, RestrictionBits Context,
                        const clang::FunctionTemplateDecl **Uninstantiated = nullptr);
 
+// A function of FD's scope and name, callable from Context, whose parameters
+// match FD's but whose type does not (another return type, qualifiers): what
+// the user may have meant as FD's sibling. Null when there is none.
+const clang::FunctionDecl *findMistypedRestrictionSibling(const clang::FunctionDecl *FD,
+                                                          RestrictionBits Context);
+
 // The function restrict(amp) code runs for a call whose AST callee is FD: an
 // amp-only sibling if there is one (the better match in amp code), else FD.
 const clang::FunctionDecl *ampCallee(const clang::FunctionDecl *FD);

@@ -40,5 +40,5 @@ int dup(int x) restrict(cpu);      // expected-error {{'dup' is declared restric
 // Overloads must have the same type: with another return type the amp one
 // has no restrict(cpu) sibling for CPU code.
 float ret(int x) restrict(amp) { return x * 0.5f; } // expected-note {{'ret' declared here}}
-int ret(int x) restrict(cpu) { return x; }
+int ret(int x) restrict(cpu) { return x; } // expected-note {{'ret' is not its restrict(cpu) overload: its type 'int (int)' differs from 'float (int)', and overloads on restriction must have the same type}}
 int callsRet(int x) { return ret(x); } // expected-error {{CPU code cannot call 'ret', which is restrict(amp) only}}
