@@ -1,6 +1,8 @@
 //===- AmpvkPlugin.cpp - The ampvk Clang plugin ---------------------------===//
 //
 // Runs before CodeGen (AddBeforeMainAction) on the finished AST:
+// As each declaration is parsed (or instantiated): point CPU code that calls
+// an overload set on restriction at its restrict(cpu) member (overload/).
 //   0. check that <amp.h> speaks this plugin's contract (attrs/), and find the
 //      kernels the translation unit launches (kernel/)
 //   1. check the restrict(amp) rules (check/)
@@ -22,13 +24,16 @@
 #include "emit/KernelEmitter.h"
 #include "kernel/Kernel.h"
 #include "attrs/LibraryContract.h"
+#include "check/RestrictExpansion.h"
 #include "check/RestrictionChecker.h"
 #include "embed/KernelImageEmbedder.h"
 #include "embed/KernelImageWriter.h"
+#include "overload/ResolveCpuCalls.h"
 #include "spirv/AliasedVariant.h"
 #include "spirv/SpirvToolsPipeline.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Support/FileSystem.h"
@@ -45,11 +50,21 @@ struct PluginOptions {
   WarningOptions Warnings;
 };
 
-class AmpvkConsumer : public ASTConsumer {
+class AmpvkConsumer : public SemaConsumer {
 public:
   AmpvkConsumer(CompilerInstance &CI, PluginOptions Opts,
                 std::shared_ptr<RestrictMacroLog> Log)
       : CI(CI), Opts(std::move(Opts)), Log(std::move(Log)) {}
+
+  // Before CodeGen, which emits a non-inline function as soon as it is parsed
+  // (Sema passes each template instantiation's definition here too).
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    for (Decl *D : DG)
+      resolveCpuCalls(D, TheSema);
+    return true;
+  }
+  void InitializeSema(Sema &S) override { TheSema = &S; }
+  void ForgetSema() override { TheSema = nullptr; }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     AmpDiagnostics Diags(CI.getDiagnostics(), Opts.Warnings);
@@ -129,6 +144,7 @@ private:
   CompilerInstance &CI;
   PluginOptions Opts;
   std::shared_ptr<RestrictMacroLog> Log;
+  Sema *TheSema = nullptr;
 };
 
 class AmpvkAction : public PluginASTAction {
@@ -136,6 +152,11 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     auto Log = std::make_shared<RestrictMacroLog>();
+    // C++ AMP's `restrict` needs no #include (the predefines are read when
+    // the main file is entered, after this).
+    if (CI.getLangOpts().CPlusPlus)
+      CI.getPreprocessor().setPredefines(CI.getPreprocessor().getPredefines() +
+                                         restrictMacroDefinitions());
     CI.getPreprocessor().addPPCallbacks(watchRestrictMacro(CI.getPreprocessor(), Log,
                                                            Opts.Warnings));
     return std::make_unique<AmpvkConsumer>(CI, Opts, Log);

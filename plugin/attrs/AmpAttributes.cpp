@@ -5,6 +5,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/TypeLoc.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -54,7 +55,7 @@ bool ampvk::hasAnnotation(const Decl *D, Annotation A) {
   return annotationArgument(D, A).data() != nullptr;
 }
 
-static void addSpecifiers(RestrictionSpec &Spec, const AnnotateAttr *A, llvm::StringRef S) {
+static void addSpecifiers(RestrictionSpec &Spec, const Attr *A, llvm::StringRef S) {
   Spec.Written = true;
   if (Spec.Loc.isInvalid())
     Spec.Loc = A->getLocation();
@@ -77,15 +78,44 @@ static void addSpecifiers(RestrictionSpec &Spec, const AnnotateAttr *A, llvm::St
     Spec.Empty = true;
 }
 
-RestrictionSpec ampvk::getRestrictions(const FunctionDecl *FD) {
-  RestrictionSpec Spec;
-  for (const FunctionDecl *Redecl : FD->redecls()) {
-    for (const auto *A : Redecl->specific_attrs<AnnotateAttr>()) {
-      auto P = parseAnnotation(A->getAnnotation());
-      if (P && P->first == Annotation::Restrict)
-        addSpecifiers(Spec, A, P->second);
+void ampvk::forEachRestrictAnnotation(
+    const Decl *D, llvm::function_ref<void(llvm::StringRef, const Attr *, bool)> F) {
+  for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
+    auto P = parseAnnotation(A->getAnnotation());
+    if (P && P->first == Annotation::Restrict)
+      F(P->second, A, A->isInherited());
+  }
+  // The form restrict(...) takes where Clang accepts no GNU attribute (after
+  // `mutable`, before `->`) sits on the function type as written; the type
+  // itself may since have lost the sugar (a deduced return type).
+  const auto *FD = dyn_cast<FunctionDecl>(D);
+  const TypeSourceInfo *TSI = FD ? FD->getTypeSourceInfo() : nullptr;
+  if (!TSI)
+    return;
+  for (TypeLoc TL = TSI->getTypeLoc(); !TL.isNull();) {
+    if (auto ATL = TL.getAs<AttributedTypeLoc>()) {
+      if (const auto *A = dyn_cast_or_null<AnnotateTypeAttr>(ATL.getAttr())) {
+        auto P = parseAnnotation(A->getAnnotation());
+        if (P && P->first == Annotation::Restrict)
+          F(P->second, A, false);
+      }
+      TL = ATL.getModifiedLoc();
+    } else if (auto MTL = TL.getAs<MacroQualifiedTypeLoc>()) {
+      TL = MTL.getInnerLoc();
+    } else if (auto PTL = TL.getAs<ParenTypeLoc>()) {
+      TL = PTL.getInnerLoc();
+    } else {
+      break;
     }
   }
+}
+
+RestrictionSpec ampvk::getRestrictions(const FunctionDecl *FD) {
+  RestrictionSpec Spec;
+  for (const FunctionDecl *Redecl : FD->redecls())
+    forEachRestrictAnnotation(Redecl, [&](llvm::StringRef S, const Attr *A, bool) {
+      addSpecifiers(Spec, A, S);
+    });
   // A function template instantiation carries its pattern's attributes, but
   // look at the pattern too in case an attribute was not instantiated.
   if (!Spec.Written)
@@ -97,11 +127,10 @@ RestrictionSpec ampvk::getRestrictions(const FunctionDecl *FD) {
 
 RestrictionSpec ampvk::getRestrictionsOfDeclaration(const FunctionDecl *D) {
   RestrictionSpec Spec;
-  for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
-    auto P = parseAnnotation(A->getAnnotation());
-    if (!A->isInherited() && P && P->first == Annotation::Restrict)
-      addSpecifiers(Spec, A, P->second);
-  }
+  forEachRestrictAnnotation(D, [&](llvm::StringRef S, const Attr *A, bool Inherited) {
+    if (!Inherited)
+      addSpecifiers(Spec, A, S);
+  });
   return Spec;
 }
 

@@ -11,6 +11,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include "ampvk/annotations.h"
@@ -49,6 +50,14 @@ struct RestrictionSpec {
   bool Empty = false;          // restrict()
   clang::SourceLocation Loc;
 };
+
+// Calls F(specifiers, attribute, inherited) for each restrict(...) on D: the
+// annotate attributes of the declaration and, for a function, the
+// annotate_type attributes of its function type as written
+// (plugin/check/RestrictExpansion.cpp says which form a use takes).
+void forEachRestrictAnnotation(
+    const clang::Decl *D,
+    llvm::function_ref<void(llvm::StringRef, const clang::Attr *, bool)> F);
 
 // The restriction specifiers written on FD (any redeclaration).
 RestrictionSpec getRestrictions(const clang::FunctionDecl *FD);

@@ -13,6 +13,7 @@
 // Only code that runs is checked (EvaluatedCodeVisitor.h).
 //
 //===----------------------------------------------------------------------===//
+#include "attrs/RestrictionOverloads.h"
 #include "AmpTypeRules.h"
 #include "CheckContext.h"
 #include "EvaluatedCodeVisitor.h"
@@ -89,7 +90,9 @@ public:
     const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
     if (isa<CXXPseudoDestructorExpr>(Callee))
       return true;
-    const FunctionDecl *Target = CE->getDirectCallee();
+    // The CPU side of a restrict(cpu, amp) function calls the restrict(cpu)
+    // overload (overload/ResolveCpuCalls.cpp); this side runs the amp one.
+    const FunctionDecl *Target = ampCallee(CE->getDirectCallee());
     if (!Target) {
       if (isa<CXXMemberCallExpr>(CE) || isa<BinaryOperator>(Callee))
         D.report(CE->getExprLoc(), ampdiag::err_amp_indirect_call) << 1 << CE->getSourceRange();

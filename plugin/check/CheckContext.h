@@ -4,6 +4,8 @@
 // the rule groups over it, each in its own file:
 //
 //   RestrictionSyntax.cpp     restrict(...) spelling, placement, redeclarations
+//                             (while parsing, RestrictExpansion.cpp picks what each
+//                             restrict(...) expands to, from RawTokens.h)
 //   LibraryGaps.cpp           uses of C++ AMP API ampvk declares as not there yet
 //   KernelSignatureRules.cpp  the kernels (kernel/Kernel.h): operator(), its parameter
 //   CaptureRules.cpp          what a kernel (or an amp lambda) may capture
@@ -121,10 +123,12 @@ std::string describeFunction(const clang::FunctionDecl *FD);
 bool isUsableRecord(const clang::RecordDecl *RD);
 bool isInSystemHeader(clang::ASTContext &Ctx, clang::SourceLocation Loc);
 // Calls Found with every function declaration, or every definition, of the
-// translation unit (FunctionFinder.cpp).
+// translation unit, or of one declaration in it (FunctionFinder.cpp).
 enum class FunctionSet { Declarations, Definitions };
 void forEachFunction(clang::ASTContext &Ctx, FunctionSet Set,
                      llvm::function_ref<void(const clang::FunctionDecl *)> Found);
+void forEachFunctionIn(const clang::Decl *D, FunctionSet Set,
+                       llvm::function_ref<void(const clang::FunctionDecl *)> Found);
 
 // The rule groups, in the order checkRestrictions() runs them.
 void checkRestrictionSyntax(CheckContext &C);

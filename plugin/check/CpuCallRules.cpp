@@ -16,6 +16,7 @@
 // known.
 //
 //===----------------------------------------------------------------------===//
+#include "attrs/RestrictionOverloads.h"
 #include "CheckContext.h"
 #include "EvaluatedCodeVisitor.h"
 
@@ -78,6 +79,12 @@ private:
           << describeFunction(Target) << describeFunction(Blocker) << 0;
     else
       D.report(Target->getLocation(), ampdiag::note_cpu_call_declared) << Ctor << Name;
+    if (const FunctionDecl *Near = findMistypedRestrictionSibling(Target, RestrictCpu)) {
+      const PrintingPolicy &PP = Target->getASTContext().getPrintingPolicy();
+      D.report(Near->getLocation(), ampdiag::note_restriction_overload_type)
+          << describeFunction(Near) << "'" + Near->getType().getAsString(PP) + "'"
+          << "'" + Target->getType().getAsString(PP) + "'";
+    }
   }
 
   CheckContext &C;

@@ -53,5 +53,10 @@ private:
 
 void ampvk::forEachFunction(ASTContext &Ctx, FunctionSet Set,
                             llvm::function_ref<void(const FunctionDecl *)> Found) {
-  FunctionFinder(Set, Found).TraverseDecl(Ctx.getTranslationUnitDecl());
+  forEachFunctionIn(Ctx.getTranslationUnitDecl(), Set, Found);
+}
+
+void ampvk::forEachFunctionIn(const Decl *D, FunctionSet Set,
+                              llvm::function_ref<void(const FunctionDecl *)> Found) {
+  FunctionFinder(Set, Found).TraverseDecl(const_cast<Decl *>(D));
 }

@@ -12,6 +12,8 @@
 #include "RestrictionChecker.h"
 
 #include "CheckContext.h"
+#include "RawTokens.h"
+#include "RestrictExpansion.h"
 #include "attrs/AmpAttributes.h"
 
 #include "clang/AST/Attr.h"
@@ -28,96 +30,43 @@ using namespace ampvk;
 
 namespace {
 
-struct RawTok {
-  tok::TokenKind Kind;
-  llvm::StringRef Text; // spelling for identifiers, empty otherwise
-  unsigned Offset;
-};
-
-bool isIdent(const RawTok &T, llvm::StringRef Name) {
-  return T.Kind == tok::raw_identifier && T.Text == Name;
-}
-
 class RestrictWatcher : public PPCallbacks {
 public:
   RestrictWatcher(Preprocessor &PP, std::shared_ptr<RestrictMacroLog> Log,
                   const WarningOptions &Opts)
-      : PP(PP), SM(PP.getSourceManager()), Log(std::move(Log)), Opts(Opts) {}
+      : PP(PP), SM(PP.getSourceManager()), Raw(SM, PP.getLangOpts()), Log(std::move(Log)),
+        Opts(Opts) {}
 
   void MacroExpands(const Token &MacroNameTok, const MacroDefinition &MD, SourceRange Range,
                     const MacroArgs *) override {
     const IdentifierInfo *II = MacroNameTok.getIdentifierInfo();
-    if (!II || II->getName() != "restrict" || !MD.getMacroInfo() ||
-        !MD.getMacroInfo()->isFunctionLike())
+    MacroInfo *MI = MD.getMacroInfo();
+    if (!II || II->getName() != "restrict" || !MI || !MI->isFunctionLike())
       return;
     SourceLocation Loc = MacroNameTok.getLocation();
+    // Judge the tokens as written: in a macro argument, where the argument
+    // was spelled; in a macro body, in the #define.
+    SourceLocation Spelled = SM.getSpellingLoc(Loc);
+    FileID FID = SM.getFileID(Spelled);
+    const std::vector<RawTok> &Toks = Raw.tokens(FID);
+    int I = RawTokenCache::indexAt(Toks, SM.getFileOffset(Spelled));
+    int ArgsEnd = I < 0 ? -1 : RawTokenCache::RawTokenCache::matchForward(Toks, I + 1);
+    if (ArgsEnd < 0)
+      return;
+    bool InMacroBody = Loc.isMacroID() && SM.isMacroBodyExpansion(Loc);
+    RestrictForm Form = chooseRestrictForm(Toks, I, ArgsEnd, InMacroBody);
+    if (!selectRestrictForm(PP, *MI, Form) || Form == RestrictForm::Name)
+      return;
     if (!Loc.isFileID() || !Range.getEnd().isFileID())
       return;
     RestrictMacroLog::Use U;
     U.Loc = Loc;
     U.End = Range.getEnd();
-    classify(U);
+    classify(U, Toks, I, ArgsEnd, FID, Form);
     Log->Uses.push_back(U);
   }
 
 private:
-  const std::vector<RawTok> &tokens(FileID FID) {
-    auto It = Cache.find(FID);
-    if (It != Cache.end())
-      return It->second;
-    std::vector<RawTok> &Out = Cache[FID];
-    bool Invalid = false;
-    llvm::StringRef Buf = SM.getBufferData(FID, &Invalid);
-    if (Invalid)
-      return Out;
-    Lexer L(SM.getLocForStartOfFile(FID), PP.getLangOpts(), Buf.begin(), Buf.begin(),
-            Buf.end());
-    Token T;
-    for (;;) {
-      L.LexFromRawLexer(T);
-      if (T.is(tok::eof))
-        break;
-      RawTok R;
-      R.Kind = T.getKind();
-      R.Text = T.is(tok::raw_identifier) ? T.getRawIdentifier() : llvm::StringRef();
-      R.Offset = SM.getFileOffset(T.getLocation());
-      Out.push_back(R);
-    }
-    return Out;
-  }
-
-  // Index of the token starting at Offset, or -1.
-  static int indexAt(const std::vector<RawTok> &Toks, unsigned Offset) {
-    auto It = std::lower_bound(Toks.begin(), Toks.end(), Offset,
-                               [](const RawTok &T, unsigned O) { return T.Offset < O; });
-    if (It == Toks.end() || It->Offset != Offset)
-      return -1;
-    return static_cast<int>(It - Toks.begin());
-  }
-
-  // Index of the bracket matching the closing one at I (scanning backwards).
-  static int matchBackward(const std::vector<RawTok> &Toks, int I, tok::TokenKind Open,
-                           tok::TokenKind Close) {
-    int Depth = 0;
-    for (int J = I; J >= 0 && I - J < 4096; --J) {
-      if (Toks[J].Kind == Close)
-        ++Depth;
-      else if (Toks[J].Kind == Open && --Depth == 0)
-        return J;
-    }
-    return -1;
-  }
-  static int matchForward(const std::vector<RawTok> &Toks, int I) {
-    int Depth = 0;
-    for (int J = I; J < static_cast<int>(Toks.size()) && J - I < 4096; ++J) {
-      if (Toks[J].Kind == tok::l_paren)
-        ++Depth;
-      else if (Toks[J].Kind == tok::r_paren && --Depth == 0)
-        return J;
-    }
-    return -1;
-  }
-
   std::string text(const std::vector<RawTok> &Toks, int From, int To, FileID FID) {
     if (From > To || From < 0)
       return std::string();
@@ -153,21 +102,12 @@ private:
     return Diags->report(U.Loc, K);
   }
 
-  void classify(RestrictMacroLog::Use &U) {
-    FileID FID = SM.getFileID(U.Loc);
-    const std::vector<RawTok> &Toks = tokens(FID);
-    int I = indexAt(Toks, SM.getFileOffset(U.Loc));
-    if (I < 0)
-      return;
-    int ArgsEnd = matchForward(Toks, I + 1);
-    if (ArgsEnd < 0)
-      return;
+  void classify(RestrictMacroLog::Use &U, const std::vector<RawTok> &Toks, int I,
+                int ArgsEnd, FileID FID, RestrictForm Form) {
     std::string Spec = text(Toks, I, ArgsEnd, FID);
 
     // Walk back over the specifiers between the parameter list and restrict.
     int J = I - 1;
-    int FirstBetween = -1;
-    std::vector<llvm::StringRef> Between;
     static const llvm::StringSet<> Words = {"mutable", "constexpr", "consteval",
                                             "noexcept", "const",     "volatile",
                                             "override", "final",     "throw"};
@@ -175,29 +115,18 @@ private:
     bool Arrow = false;
     while (J >= 0) {
       const RawTok &T = Toks[J];
-      if (T.Kind == tok::raw_identifier && Words.count(T.Text)) {
-        Between.push_back(T.Text);
-        FirstBetween = J;
-        --J;
-        continue;
-      }
-      if (T.Kind == tok::amp || T.Kind == tok::ampamp) {
-        Between.push_back(T.Kind == tok::amp ? "&" : "&&");
-        FirstBetween = J;
+      if ((T.Kind == tok::raw_identifier && Words.count(T.Text)) || T.Kind == tok::amp ||
+          T.Kind == tok::ampamp) {
         --J;
         continue;
       }
       if (T.Kind == tok::r_paren) {
-        int K = matchBackward(Toks, J, tok::l_paren, tok::r_paren);
+        int K = RawTokenCache::matchBackward(Toks, J, tok::l_paren, tok::r_paren);
         if (K < 0)
           return;
         if (K > 0 && (isIdent(Toks[K - 1], "noexcept") || isIdent(Toks[K - 1], "throw") ||
                       isIdent(Toks[K - 1], "restrict") ||
                       isIdent(Toks[K - 1], "__attribute__"))) {
-          if (!isIdent(Toks[K - 1], "restrict") && !isIdent(Toks[K - 1], "__attribute__")) {
-            Between.push_back(Toks[K - 1].Text);
-            FirstBetween = K - 1;
-          }
           J = K - 2;
           continue;
         }
@@ -214,7 +143,7 @@ private:
           while (P >= 0 && Toks[P].Kind != tok::r_paren)
             --P;
           if (P >= 0)
-            ParamOpen = matchBackward(Toks, P, tok::l_paren, tok::r_paren);
+            ParamOpen = RawTokenCache::matchBackward(Toks, P, tok::l_paren, tok::r_paren);
           break;
         }
         if (Kind == tok::semi || Kind == tok::l_brace || Kind == tok::r_brace ||
@@ -229,7 +158,7 @@ private:
     if (ParamOpen > 0) {
       int Before = ParamOpen - 1;
       if (Toks[Before].Kind == tok::greater)
-        Before = matchBackward(Toks, Before, tok::less, tok::greater) - 1;
+        Before = RawTokenCache::matchBackward(Toks, Before, tok::less, tok::greater) - 1;
       InLambda = Before >= 0 && Toks[Before].Kind == tok::r_square;
     }
     U.InLambda = InLambda;
@@ -237,58 +166,60 @@ private:
     if (Arrow)
       return; // Clang drops it with a warning; reported after parsing
 
-    std::reverse(Between.begin(), Between.end());
-    if (InLambda) {
-      // A lambda's restrict(...) must follow the parameter list directly.
-      bool Bad = false;
-      for (llvm::StringRef W : Between)
-        Bad |= W == "mutable" || W == "constexpr" || W == "consteval" || W == "noexcept" ||
-               W == "throw";
-      if (Bad) {
-        std::string Words = text(Toks, FirstBetween, I - 1, FID);
-        report(U, ampdiag::err_restrict_lambda_order) << Spec << Words;
-      }
-      return;
-    }
-    // A function declarator: cv- and ref-qualifiers, noexcept and a trailing
-    // return type must come before restrict(...).
+    // What follows restrict(...) must parse after the attribute it became.
     int After = ArgsEnd + 1;
     if (After >= static_cast<int>(Toks.size()))
       return;
     const RawTok &N = Toks[After];
-    int Last = After;
+    if (InLambda) {
+      // After `mutable` (an attribute on the function type) Clang takes no
+      // further lambda specifier or exception specification; right after the
+      // parameter list (a declaration attribute) it takes them all.
+      if (Form == RestrictForm::TypeAttribute &&
+          (isIdent(N, "noexcept") || isIdent(N, "throw") || isIdent(N, "mutable") ||
+           isIdent(N, "constexpr") || isIdent(N, "consteval")))
+        report(U, ampdiag::err_restrict_lambda_order)
+            << Spec << text(Toks, After, qualifierRunEnd(Toks, After), FID);
+      return;
+    }
+    // A function declarator: cv- and ref-qualifiers and noexcept must come
+    // before restrict(...).
     bool Qualifier = isIdent(N, "const") || isIdent(N, "volatile") || N.Kind == tok::amp ||
                      N.Kind == tok::ampamp || isIdent(N, "noexcept") || isIdent(N, "throw");
     if (Qualifier) {
-      // Take the whole run of qualifiers for the message.
-      while (Last + 1 < static_cast<int>(Toks.size())) {
-        const RawTok &T = Toks[Last + 1];
-        if (isIdent(T, "const") || isIdent(T, "volatile") || T.Kind == tok::amp ||
-            T.Kind == tok::ampamp || isIdent(T, "noexcept") || isIdent(T, "throw")) {
-          ++Last;
-        } else if (T.Kind == tok::l_paren &&
-                   (isIdent(Toks[Last], "noexcept") || isIdent(Toks[Last], "throw"))) {
-          int E = matchForward(Toks, Last + 1);
-          if (E < 0)
-            break;
-          Last = E;
-        } else {
-          break;
-        }
-      }
-      std::string Words = text(Toks, After, Last, FID);
+      std::string Words = text(Toks, After, qualifierRunEnd(Toks, After), FID);
       report(U, ampdiag::err_restrict_after_qualifier) << Spec << Words;
-      return;
     }
-    if (N.Kind == tok::arrow)
-      report(U, ampdiag::err_restrict_before_trailing_return) << Spec;
+  }
+
+  // The last token of the run of qualifiers and lambda specifiers starting at
+  // First (noexcept(...) and throw(...) whole), for messages.
+  static int qualifierRunEnd(const std::vector<RawTok> &Toks, int First) {
+    int Last = First;
+    while (Last + 1 < static_cast<int>(Toks.size())) {
+      const RawTok &T = Toks[Last + 1];
+      if (isIdent(T, "const") || isIdent(T, "volatile") || T.Kind == tok::amp ||
+          T.Kind == tok::ampamp || isIdent(T, "noexcept") || isIdent(T, "throw") ||
+          isIdent(T, "mutable") || isIdent(T, "constexpr") || isIdent(T, "consteval")) {
+        ++Last;
+      } else if (T.Kind == tok::l_paren &&
+                 (isIdent(Toks[Last], "noexcept") || isIdent(Toks[Last], "throw"))) {
+        int E = RawTokenCache::matchForward(Toks, Last + 1);
+        if (E < 0)
+          break;
+        Last = E;
+      } else {
+        break;
+      }
+    }
+    return Last;
   }
 
   Preprocessor &PP;
   SourceManager &SM;
+  RawTokenCache Raw;
   std::shared_ptr<RestrictMacroLog> Log;
   WarningOptions Opts;
-  llvm::DenseMap<FileID, std::vector<RawTok>> Cache;
   std::optional<AmpDiagnostics> Diags; // made at the first report
 };
 
@@ -325,19 +256,16 @@ private:
   void visitDecl(const Decl *D) {
     if (!Visited.insert(D).second)
       return;
-    for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
-      auto P = parseAnnotation(A->getAnnotation());
-      if (!P || P->first != Annotation::Restrict)
-        continue;
-      Seen.insert(SM.getExpansionLoc(A->getLocation()));
-      if (A->isInherited())
-        continue;
-      const auto *FD = dyn_cast<FunctionDecl>(D);
-      if (!FD) {
+    forEachRestrictAnnotation(D, [&](llvm::StringRef, const Attr *A, bool Inherited) {
+      // The macro log has the `restrict` token where it was written; inside a
+      // macro argument that is a step of the attribute's expansion chain.
+      SourceLocation L = A->getLocation();
+      for (; L.isMacroID(); L = SM.getImmediateMacroCallerLoc(L))
+        Seen.insert(SM.getSpellingLoc(L));
+      Seen.insert(L);
+      if (!Inherited && !isa<FunctionDecl>(D))
         C.Diags.report(SM.getExpansionLoc(A->getLocation()), ampdiag::err_restrict_not_function);
-        continue;
-      }
-    }
+    });
     const auto *FD = dyn_cast<FunctionDecl>(D);
     if (!FD || FD->isImplicit())
       return;

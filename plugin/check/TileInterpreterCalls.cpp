@@ -8,6 +8,7 @@
 // Intrinsics are known by name: barriers synchronize tile_static memory.
 //
 //===----------------------------------------------------------------------===//
+#include "attrs/RestrictionOverloads.h"
 #include "TileInterpreter.h"
 
 #include "attrs/AmpAttributes.h"
@@ -37,7 +38,8 @@ Interpreter::Arg Interpreter::evalArg(const Expr *E, QualType ParamType, State &
 
 Interpreter::CallResult Interpreter::evalCall(const CallExpr *CE, State &S) {
   CallResult R;
-  const FunctionDecl *FD = CE->getDirectCallee();
+  // In amp code a call of an overload set on restriction runs the amp one.
+  const FunctionDecl *FD = ampCallee(CE->getDirectCallee());
   llvm::SmallVector<const Expr *, 4> ArgExprs(CE->arguments());
   const Expr *Object = nullptr;
   bool ObjectIsPointer = false;

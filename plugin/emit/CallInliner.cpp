@@ -6,6 +6,7 @@
 // impossible by the C++ AMP rules and diagnosed if it appears anyway.
 //
 //===----------------------------------------------------------------------===//
+#include "attrs/RestrictionOverloads.h"
 #include "emit/KernelEmitter.h"
 
 #include "diag/AmpDiagnostics.h"
@@ -55,7 +56,8 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
   SourceLocation Loc = E->getExprLoc();
   llvm::SmallVector<const Expr *, 4> Args(E->arguments());
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
+    // The amp overload of a set on restriction (attrs/RestrictionOverloads.h).
+    const auto *MD = cast_or_null<CXXMethodDecl>(ampCallee(MC->getMethodDecl()));
     if (!MD) {
       unsupported(Loc, UnsupportedConstruct::PointerToMemberCall);
       return {};
@@ -68,7 +70,7 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
     PointerValue This = objectArgument(MC->getImplicitObjectArgument(), IsArrow);
     return inlineCall(MD, &This, Args, Loc, E);
   }
-  const FunctionDecl *FD = E->getDirectCallee();
+  const FunctionDecl *FD = ampCallee(E->getDirectCallee());
   if (!FD) {
     unsupported(Loc, UnsupportedConstruct::FunctionPointerCall);
     return {};

@@ -8,10 +8,15 @@
 
 #include <ampvk/annotations.h>
 
-// restrict(amp), restrict(cpu), restrict(cpu,amp). C++ has no `restrict`
-// keyword, and no system header spells `restrict(`, so a function-like macro
-// is safe. Write `restrict(amp) mutable`, not `mutable restrict(amp)`.
+// restrict(amp), restrict(cpu), restrict(cpu,amp). The ampvk plugin
+// predefines `restrict` itself (plugin/check/RestrictExpansion.cpp): no
+// #include is needed first, and it expands to the right attribute for each
+// place, or to the plain identifier where `restrict` names a function, a
+// variable or a class. This definition, the one attribute that fits after a
+// parameter list, is for tools that parse the headers without the plugin.
+#ifndef restrict
 #define restrict(...) __attribute__((annotate(AMPVK_SPELLING_RESTRICT #__VA_ARGS__)))
+#endif
 
 #define tile_static __attribute__((annotate(AMPVK_SPELLING_TILE_STATIC)))
 

@@ -1,7 +1,8 @@
 // RUN: %ampxx -ferror-limit=0 -Xclang -verify %s
-// restrict(...) is a macro over a GNU attribute: unknown or empty specifier
-// lists, declarations that disagree, and the placements Clang cannot parse
-// (or silently drops) each get a diagnostic that says what to write instead.
+// restrict(...) is a macro the plugin expands to an attribute: unknown or
+// empty specifier lists, declarations that disagree, and the placements Clang
+// cannot parse (or silently drops) each get a diagnostic that says what to
+// write instead.
 #include <amp.h>
 using namespace concurrency;
 
@@ -11,11 +12,13 @@ int empty() restrict();             // expected-error {{empty restriction specif
 int both() restrict(cpu, amp);      // legal
 int twice() restrict(cpu) restrict(amp); // legal: the same as restrict(cpu, amp)
 
-// Every declaration of a function has the same restrictions.
-int scale(int x) restrict(amp);     // expected-note {{previous declaration is here}}
-int scale(int x) restrict(cpu) { return x; } // expected-error {{'scale' is declared restrict(cpu) here but restrict(amp) before; every declaration must have the same restrictions}}
+// Every declaration of a function has the same restrictions. (A restrict(amp)
+// only declaration is another function: an overload, see
+// restrict_overloading.cpp.)
+int scale(int x) restrict(cpu, amp); // expected-note {{previous declaration is here}}
+int scale(int x) restrict(cpu) { return x; } // expected-error {{'scale' is declared restrict(cpu) here but restrict(cpu, amp) before; every declaration must have the same restrictions}}
 int offset(int x);                  // expected-note {{previous declaration is here}}
-int offset(int x) restrict(amp) { return x; } // expected-error {{'offset' is declared restrict(amp) here but restrict(cpu) before; every declaration must have the same restrictions (the previous declaration has no restrict(...), which means restrict(cpu))}}
+int offset(int x) restrict(cpu, amp) { return x; } // expected-error {{'offset' is declared restrict(cpu, amp) here but restrict(cpu) before; every declaration must have the same restrictions (the previous declaration has no restrict(...), which means restrict(cpu))}}
 int same(int x) restrict(amp);
 int same(int x) restrict(amp) { return x; } // legal
 struct Member {
@@ -33,23 +36,27 @@ struct Placement {
   int cv_ok() const restrict(amp);  // legal
   int ref() restrict(amp) &;        // expected-error {{'restrict(amp)' must follow '&' in a function declarator; write '& restrict(amp)'}} expected-error {{expected ';' at end of declaration list}}
   int ref_ok() & restrict(amp);     // legal
-  auto trailing() restrict(amp) -> int; // expected-error {{'restrict(amp)' cannot be written before a trailing return type (Clang cannot parse it there); write it at the start of the declaration, as in 'restrict(amp) auto f() -> T'}} expected-error {{expected ';' at end of declaration list}}
-  restrict(amp) auto trailing_ok() -> int; // legal
+  auto trailing() restrict(amp) -> int; // legal: C++ AMP's order
+  auto trailing_const() const noexcept restrict(amp) -> int; // legal
+  restrict(amp) auto trailing_start() -> int; // legal: ampvk's older spelling
 };
 int nothrow() restrict(amp) noexcept; // expected-error {{'restrict(amp)' must follow 'noexcept' in a function declarator; write 'noexcept restrict(amp)'}} expected-error {{expected function body after function declarator}}
 int nothrow_ok() noexcept restrict(amp); // legal
 
 void lambdas() {
   int x = 0;
-  auto m = [=]() mutable restrict(amp) { return ++x; }; // expected-error {{'restrict(amp)' must come right after the lambda's parameter list; write 'restrict(amp) mutable' (Clang cannot parse 'mutable restrict(amp)')}} expected-error {{expected body of lambda expression}}
-  auto m_ok = [=]() restrict(amp) mutable { return ++x; }; // legal
-  auto n = [=]() noexcept restrict(amp) { return x; }; // expected-error {{'restrict(amp)' must come right after the lambda's parameter list; write 'restrict(amp) noexcept'}} expected-error {{expected body of lambda expression}}
-  auto n_ok = [=]() restrict(amp) noexcept { return x; }; // legal
-  (void)m_ok; (void)n_ok;
+  auto m = [=]() mutable restrict(amp) { return ++x; }; // legal: C++ AMP's order
+  auto m2 = [=]() restrict(amp) mutable { return ++x; }; // legal: ampvk's older order
+  auto n = [=]() noexcept restrict(amp) { return x; }; // legal
+  auto n2 = [=]() restrict(amp) noexcept { return x; }; // legal
+  auto mn = [=]() mutable noexcept restrict(amp) -> int { return x; }; // legal
+  auto c = [=]() constexpr restrict(amp) { return x; }; // legal
+  auto bad = [=]() mutable restrict(amp) noexcept { return x; }; // expected-error {{'restrict(amp)' after 'mutable' or 'constexpr' must also follow 'noexcept'; write 'noexcept restrict(amp)' (Clang cannot parse 'restrict(amp) noexcept' there)}} expected-error {{expected body of lambda expression}}
+  (void)m; (void)m2; (void)n; (void)n2; (void)mn; (void)c;
 }
 
 // Placements Clang parses but drops (with a warning): after a trailing return type.
-auto dropped() -> int restrict(amp); // expected-warning {{'annotate' attribute ignored when parsing type}} expected-error {{restrict(...) after a trailing return type is ignored by Clang; write it at the start of the declaration, as in 'restrict(amp) auto f() -> T'}}
+auto dropped() -> int restrict(amp); // expected-warning {{'annotate' attribute ignored when parsing type}} expected-error {{restrict(...) after a trailing return type is ignored by Clang; write it before the '->'}}
 void dropped_lambda() {
   auto l = []() -> int restrict(amp) { return 1; }; // expected-warning {{'annotate' attribute ignored when parsing type}} expected-error {{restrict(...) after a lambda's trailing return type is ignored by Clang; write it before the '->'}}
   auto l_ok = []() restrict(amp) -> int { return 1; }; // legal

@@ -58,17 +58,18 @@ void declarations(array_view<int, 1> av) {
   });
 }
 
-// restrict(...) that disagrees between declarations, or is misspelled.
-int scale(const tiled_index<64> &t, int (&shared)[64]) restrict(amp); // expected-note {{previous declaration is here}}
-int scale(const tiled_index<64> &t, int (&shared)[64]) restrict(cpu) { // expected-error {{'scale' is declared restrict(cpu) here but restrict(amp) before; every declaration must have the same restrictions}}
+// restrict(...) that disagrees between declarations, or is misspelled. (A
+// restrict(amp)-only declaration beside a restrict(cpu) one is an overload.)
+int scale(const tiled_index<64> &t, int (&shared)[64]) restrict(cpu, amp); // expected-note {{previous declaration is here}}
+int scale(const tiled_index<64> &t, int (&shared)[64]) restrict(cpu) { // expected-error {{'scale' is declared restrict(cpu) here but restrict(cpu, amp) before; every declaration must have the same restrictions}}
   // (the definition inherits restrict(amp) from the first declaration: it is restrict(cpu, amp))
   t.barrier.wait(); // expected-error {{the CPU side of this restrict(cpu, amp) function cannot call 'Concurrency::tile_barrier::wait', which is restrict(amp) only}}
   return shared[t.local[0]];
 }
 int offset(const tiled_index<64> &t, int (&shared)[64]); // expected-note {{previous declaration is here}}
-int offset(const tiled_index<64> &t, int (&shared)[64]) restrict(amp) { // expected-error {{'offset' is declared restrict(amp) here but restrict(cpu) before; every declaration must have the same restrictions (the previous declaration has no restrict(...), which means restrict(cpu))}}
+int offset(const tiled_index<64> &t, int (&shared)[64]) restrict(cpu, amp) { // expected-error {{'offset' is declared restrict(cpu, amp) here but restrict(cpu) before; every declaration must have the same restrictions (the previous declaration has no restrict(...), which means restrict(cpu))}}
   shared[t.local[0]] = 3;
-  t.barrier.wait();
+  t.barrier.wait(); // expected-error {{the CPU side of this restrict(cpu, amp) function cannot call 'Concurrency::tile_barrier::wait', which is restrict(amp) only}}
   return shared[0];
 }
 int unknown(const tiled_index<64> &t, int (&shared)[64]) restrict(ampp) { // expected-note {{'unknown' declared here without restrict(amp)}} expected-error {{unknown restriction specifier 'ampp'; write restrict(amp), restrict(cpu) or restrict(cpu, amp)}}
@@ -80,7 +81,7 @@ int empty(const tiled_index<64> &t, int (&shared)[64]) restrict() { // expected-
   return shared[t.local[0]];
 }
 
-auto trailing(const tiled_index<64> &t, int (&shared)[64]) -> int restrict(amp) { // expected-warning {{'annotate' attribute ignored when parsing type}} expected-error {{restrict(...) after a trailing return type is ignored by Clang; write it at the start of the declaration, as in 'restrict(amp) auto f() -> T'}} expected-note {{'trailing' declared here without restrict(amp)}}
+auto trailing(const tiled_index<64> &t, int (&shared)[64]) -> int restrict(amp) { // expected-warning {{'annotate' attribute ignored when parsing type}} expected-error {{restrict(...) after a trailing return type is ignored by Clang; write it before the '->'}} expected-note {{'trailing' declared here without restrict(amp)}}
   t.barrier.wait(); // expected-error {{CPU code cannot call 'Concurrency::tile_barrier::wait', which is restrict(amp) only; declare it restrict(cpu, amp) to call it from both}}
   return shared[t.local[0]];
 }
@@ -105,7 +106,7 @@ void restrict_specifiers(array_view<int, 1> av) {
 // Placements Clang cannot parse: the plugin names the fix, Clang's parse error follows.
 struct Reader {
   int get(const tiled_index<64> &t, int (&shared)[64]) restrict(amp) const; // expected-note {{'Reader::get' declared here}} expected-error {{'restrict(amp)' must follow 'const' in a function declarator; write 'const restrict(amp)' (Clang cannot parse 'restrict(amp) const')}} expected-error {{expected ';' at end of declaration list}}
-  auto last(const tiled_index<64> &t, int (&shared)[64]) restrict(amp) -> int; // expected-error {{'restrict(amp)' cannot be written before a trailing return type (Clang cannot parse it there); write it at the start of the declaration, as in 'restrict(amp) auto f() -> T'}} expected-error {{expected ';' at end of declaration list}}
+  auto last(const tiled_index<64> &t, int (&shared)[64]) restrict(amp) -> int; // legal: C++ AMP's order
   int n;
 };
 
@@ -114,13 +115,13 @@ void unparsable(array_view<int, 1> av) {
     tile_static int shared[64];
     shared[t.local[0]] = t.local[0];
     t.barrier.wait();
-    auto m = [=]() mutable restrict(amp) { return shared[0]; }; // expected-error {{'restrict(amp)' must come right after the lambda's parameter list; write 'restrict(amp) mutable' (Clang cannot parse 'mutable restrict(amp)')}} expected-error {{expected body of lambda expression}}
+    auto m = [=]() mutable restrict(amp) noexcept { return shared[0]; }; // expected-error {{'restrict(amp)' after 'mutable' or 'constexpr' must also follow 'noexcept'; write 'noexcept restrict(amp)' (Clang cannot parse 'restrict(amp) noexcept' there)}} expected-error {{expected body of lambda expression}}
     t.barrier.wait();
-    auto n = [&]() noexcept restrict(amp) { return shared[t.local[0]]; }; // expected-error {{'restrict(amp)' must come right after the lambda's parameter list; write 'restrict(amp) noexcept'}} expected-error {{expected body of lambda expression}}
+    auto n = [&]() noexcept restrict(amp) { return shared[t.local[0]]; }; // expected-error {{'shared' is captured by reference; a lambda in restrict(amp) code captures by value}} expected-error {{'t' is captured by reference}} expected-note 2 {{captured implicitly because of this capture default}}
     if (t.local[0] == 0)
       shared[0] = Reader().get(t, shared); // expected-error {{'Reader::get' is called from a kernel but not defined in this translation unit; C++ AMP needs the definition of every function a kernel calls}}
     t.barrier.wait();
     av[t.global] = shared[t.local[0]];
   });
 }
-// expected-note@ampvk/detail/tiled_index.h:* 2 {{'Concurrency::tile_barrier::wait' declared here}}
+// expected-note@ampvk/detail/tiled_index.h:* 3 {{'Concurrency::tile_barrier::wait' declared here}}

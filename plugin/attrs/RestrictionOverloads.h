@@ -1,0 +1,41 @@
+//===- RestrictionOverloads.h - Overloads that differ only in restrict ----===//
+//
+// C++ AMP lets `int f() restrict(cpu)` and `int f() restrict(amp)` coexist and
+// picks by the calling context. Clang sees one signature twice, so the
+// plugin's restrict(amp) (amp only, RestrictExpansion.cpp) also carries
+// `enable_if(1, ...)`, which makes it a distinct overload that Clang prefers.
+// Every call therefore resolves to the amp-only function; CPU code is then
+// pointed at its sibling (overload/ResolveCpuCalls.cpp), and restrict(amp)
+// code (checker, emitter) looks through ampCallee().
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPVK_PLUGIN_ATTRS_RESTRICTIONOVERLOADS_H
+#define AMPVK_PLUGIN_ATTRS_RESTRICTIONOVERLOADS_H
+
+#include "AmpAttributes.h"
+
+namespace ampvk {
+
+// The overload of FD declared in the same scope with the same type (return
+// type, parameters, qualifiers; for a template specialization, the
+// specialization of a sibling template with the same arguments) that code of
+// restriction Context may call, preferring one with exactly that restriction;
+// null when there is none. A sibling template that has no specialization for
+// FD's arguments yet goes to *Uninstantiated, when given.
+const clang::FunctionDecl *
+findRestrictionSibling(const clang::FunctionDecl *FD, RestrictionBits Context,
+                       const clang::FunctionTemplateDecl **Uninstantiated = nullptr);
+
+// A function of FD's scope and name, callable from Context, whose parameters
+// match FD's but whose type does not (another return type, qualifiers): what
+// the user may have meant as FD's sibling. Null when there is none.
+const clang::FunctionDecl *findMistypedRestrictionSibling(const clang::FunctionDecl *FD,
+                                                          RestrictionBits Context);
+
+// The function restrict(amp) code runs for a call whose AST callee is FD: an
+// amp-only sibling if there is one (the better match in amp code), else FD.
+const clang::FunctionDecl *ampCallee(const clang::FunctionDecl *FD);
+
+} // namespace ampvk
+
+#endif
