@@ -7,6 +7,7 @@
 //
 // The work is split by concern:
 //   KernelEntry.cpp     entry point, builtins, the index/tiled_index argument
+//   FoldedGrid.cpp      workgroup numbers of a grid the runtime folded
 //   StmtEmitter.cpp     statements and structured control flow
 //   ExprEmitter.cpp     expressions, operators, casts
 //   CallInliner.cpp     calls, constructors, initialization
@@ -43,7 +44,7 @@ namespace ampvk {
 class AmpDiagnostics;
 
 // A place in memory: a SPIR-V pointer with its storage class, or a byte offset
-// into the push-constant block (which is typed as an array of words).
+// into the capture block (which is typed as an array of words).
 struct LValue {
   enum Kind { Invalid, Memory, Capture } K = Invalid;
   SpvId Ptr = 0;
@@ -104,10 +105,15 @@ private:
   };
 
   // KernelEntry.cpp
+  bool declareCaptureBlock();
   bool emitEntryPoint();
   void bindKernelArgument(const clang::ParmVarDecl *P, SpvId GlobalId, SpvId LocalId,
                           SpvId GroupId);
   void storeIndexComponents(const LValue &IndexObj, llvm::ArrayRef<SpvId> Comps);
+
+  // FoldedGrid.cpp: when the runtime folded the grid (launch_header::
+  // grid_folded), GroupId and GlobalId become the domain's numbers.
+  void renumberFoldedGrid(SpvId NumGroupsVar, SpvId LocalId, SpvId &GroupId, SpvId &GlobalId);
 
   // StmtEmitter.cpp
   void emitStmt(const clang::Stmt *S);
@@ -247,7 +253,8 @@ private:
   unsigned InlinedCalls = 0;
   static constexpr unsigned MaxInlinedCalls = 10000;
 
-  SpvId PushVar = 0;
+  SpvId CaptureVar = 0; // the capture block (CaptureLayout.h)
+  spv::StorageClass CaptureClass = spv::StorageClass::PushConstant;
   llvm::DenseMap<int, SpvId> BufferVars;
   // For base-to-derived casts (CRTP): the object each base-subobject pointer
   // was derived from.
