@@ -85,8 +85,8 @@ public:
       if (!finishModule(Diags, K, Emitted, Name, Code->Spirv))
         continue;
       if (needsAliasedVariant(*Code) &&
-          !finishModule(Diags, K, makeAliasedVariant(Emitted), Name + ".aliased",
-                        Code->AliasedSpirv))
+          !finishModule(Diags, K, makeAliasedVariant(Emitted, Code->Captures.bufferBinding()),
+                        Name + ".aliased", Code->AliasedSpirv))
         continue;
       if (Diags.hasErrors())
         continue;

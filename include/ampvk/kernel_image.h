@@ -8,7 +8,8 @@
 //   SPIR-V words[aliased_spirv_words]   the same kernel with every storage
 //       buffer decorated Aliased; present when the kernel has two or more
 //       bindings and writes one. The runtime uses it when two bindings of a
-//       launch are the same buffer (two array_views of one vector).
+//       launch are the same buffer (two array_views of one vector). The
+//       capture buffer, when there is one, stays NonWritable and not Aliased.
 // The bytes come from a string literal and need not be aligned: read them with
 // memcpy, never by casting the pointer. <ampvk/kernel_image_codec.h> is the one
 // encoder and decoder of this format.
@@ -20,15 +21,27 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 2;
+constexpr std::uint32_t kernel_image_version = 3;
 
-// Byte layout of the push-constant block every kernel receives:
+// Byte layout of the capture block every kernel receives:
 //   [0, 16)   launch_header
 //   [16, ...) the kernel object (lambda closure or functor) copied byte for byte,
 //             followed by the objects captured by reference (see kernel_binding),
 //   and, for a compute domain of rank > 3, its last folded_extent_words(rank)
 //   words: extent[1] ... extent[rank-3], with which the kernel unfolds z.
+// A block of at most max_push_block_bytes is the push-constant block
+// (header.push_size). A larger one lives in a read-only storage buffer at
+// descriptor binding num_bindings of set 0 (header.capture_buffer_size), which
+// the runtime fills per launch from memory no later launch reuses while this
+// one is in flight.
 constexpr std::uint32_t launch_header_bytes = 16;
+
+// Vulkan guarantees every device 128 bytes of push constants.
+constexpr std::uint32_t max_push_block_bytes = 128;
+
+// Kernels address the capture block with 32-bit signed byte offsets (C++ AMP
+// indexes with int), so it stays below 2 GiB.
+constexpr std::uint32_t max_capture_block_bytes = 0x7FFFFFFCu;
 
 // parallel_for_each takes extents of any rank; ampvk launches up to this one.
 constexpr int max_compute_rank = 16;
@@ -44,7 +57,13 @@ struct launch_header {
   // the product of their extents); unused dimensions are 1. Non-tiled kernels
   // use it to skip the threads that pad the last workgroup.
   std::uint32_t threads[3];
-  std::uint32_t reserved;
+  // 0: the dispatch grid is the domain's grid of workgroups (tiles). 1: the
+  // domain needs more workgroups along some axis than the device dispatches,
+  // so the runtime spread them over a grid of at least as many; each
+  // workgroup takes the number x + X * (y + Y * z) of its place (X, Y: the
+  // dispatched counts), renumbers itself in the domain's grid from it, x
+  // fastest, and exits when that is past the domain's last workgroup.
+  std::uint32_t grid_folded;
 };
 
 struct kernel_image_header {
@@ -53,13 +72,22 @@ struct kernel_image_header {
   std::uint32_t local_size[3]; // workgroup size x, y, z (tile extents for tiled kernels)
   std::uint32_t rank;          // rank of the compute domain (1..max_compute_rank; tiled: 1..3)
   std::uint32_t tiled;         // 1 for tiled parallel_for_each
-  std::uint32_t push_size;     // bytes of the push-constant block (multiple of 4)
+  std::uint32_t push_size;     // bytes of the push-constant block (multiple of 4), or 0
   std::uint32_t closure_size;  // sizeof the kernel object
   std::uint32_t num_bindings;  // storage buffers, bindings 0..num_bindings-1 of set 0
   std::uint32_t spirv_words;
   std::uint32_t tile_static_bytes; // Workgroup memory the kernel declares
   std::uint32_t aliased_spirv_words; // 0 when there is no Aliased variant
+  // Bytes of the capture block when it is a storage buffer (binding
+  // num_bindings); 0 when it is the push-constant block. At most one of
+  // push_size and capture_buffer_size is not 0.
+  std::uint32_t capture_buffer_size;
 };
+
+// The bytes of the capture block, wherever it lives.
+inline std::uint32_t capture_block_size(const kernel_image_header &h) {
+  return h.push_size ? h.push_size : h.capture_buffer_size;
+}
 
 enum class binding_kind : std::uint32_t {
   // An array_view<T,N> lives inside the kernel object at host_offset; its first
@@ -67,7 +95,7 @@ enum class binding_kind : std::uint32_t {
   array_view = 1,
   // A reference (or pointer) to an array<T,N> lives in the kernel object at
   // host_offset. The array's first member is its ampvk::rt::buffer*. The runtime
-  // copies object_size bytes of the array object into the push-constant block at
+  // copies object_size bytes of the array object into the capture block at
   // image_offset so the kernel can read its extent.
   array_reference = 2,
 };
@@ -81,7 +109,7 @@ struct kernel_binding {
   std::uint32_t kind;         // binding_kind
   std::uint32_t host_offset;  // byte offset in the kernel object
   std::uint32_t binding;      // descriptor binding in set 0
-  std::uint32_t image_offset; // array_reference: offset of the copied object in the push block
+  std::uint32_t image_offset; // array_reference: offset of the copied object in the capture block
   std::uint32_t object_size;  // array_reference: bytes to copy
   std::uint32_t access;       // binding_access bits the kernel performs
 };

@@ -30,7 +30,7 @@
 
 namespace ampvk {
 
-static_assert(sizeof(kernel_image_header) == 13 * 4, "kernel_image_header is 13 words");
+static_assert(sizeof(kernel_image_header) == 14 * 4, "kernel_image_header is 14 words");
 static_assert(sizeof(kernel_binding) == 6 * 4, "kernel_binding is 6 words");
 
 constexpr std::uint32_t spirv_magic = 0x07230203u;
@@ -104,13 +104,18 @@ inline std::string check_header(const kernel_image_header &h) {
                    to_string(kernel_image_version));
   if (h.rank < 1 || h.rank > max_compute_rank || (h.tiled && h.rank > 3))
     return invalid("rank " + to_string(h.rank));
-  if (h.push_size % 4 != 0)
-    return invalid("push_size " + to_string(h.push_size) + " is not a multiple of 4");
-  if (h.push_size != 0 && h.push_size < launch_header_bytes + std::uint64_t(h.closure_size) +
-                                            4 * folded_extent_words(h.rank))
-    return invalid("push_size " + to_string(h.push_size) +
-                   " cannot hold the launch header and a " + to_string(h.closure_size) +
-                   "-byte kernel object" + (h.rank > 3 ? " and the folded extents" : ""));
+  if (h.push_size && h.capture_buffer_size)
+    return invalid("it has both a " + to_string(h.push_size) + "-byte push block and a " +
+                   to_string(h.capture_buffer_size) + "-byte capture buffer");
+  const std::string block = h.push_size ? "push_size" : "capture_buffer_size";
+  const std::uint32_t size = capture_block_size(h);
+  if (size % 4 != 0)
+    return invalid(block + " " + to_string(size) + " is not a multiple of 4");
+  if (size != 0 &&
+      size < launch_header_bytes + std::uint64_t(h.closure_size) + 4 * folded_extent_words(h.rank))
+    return invalid(block + " " + to_string(size) + " cannot hold the launch header and a " +
+                   to_string(h.closure_size) + "-byte kernel object" +
+                   (h.rank > 3 ? " and the folded extents" : ""));
   for (int d = 0; d < 3; ++d)
     if (h.local_size[d] == 0)
       return invalid("local_size[" + to_string(d) + "] is 0");
@@ -132,10 +137,10 @@ inline std::string check_bindings(const kernel_image_header &h,
       return invalid(which + " reads a pointer at offset " + to_string(b.host_offset) +
                      " of a " + to_string(h.closure_size) + "-byte kernel object");
     if (b.kind == static_cast<std::uint32_t>(binding_kind::array_reference)) {
-      if (std::uint64_t(b.image_offset) + b.object_size > h.push_size)
+      if (std::uint64_t(b.image_offset) + b.object_size > capture_block_size(h))
         return invalid(which + " copies " + to_string(b.object_size) + " bytes to offset " +
-                       to_string(b.image_offset) + " of a " + to_string(h.push_size) +
-                       "-byte push block");
+                       to_string(b.image_offset) + " of a " + to_string(capture_block_size(h)) +
+                       "-byte " + (h.push_size ? "push block" : "capture buffer"));
     } else if (b.kind != static_cast<std::uint32_t>(binding_kind::array_view)) {
       return invalid(which + " has unknown kind " + to_string(b.kind));
     }
@@ -225,6 +230,7 @@ inline std::string dump_kernel_image(const decoded_kernel_image &image) {
   line("spirv_words", to_string(h.spirv_words));
   line("tile_static_bytes", to_string(h.tile_static_bytes));
   line("aliased_spirv_words", to_string(h.aliased_spirv_words));
+  line("capture_buffer_size", to_string(h.capture_buffer_size));
   for (std::size_t i = 0; i < image.bindings.size(); ++i) {
     const kernel_binding &b = image.bindings[i];
     std::string kind =

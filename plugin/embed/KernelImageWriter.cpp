@@ -13,8 +13,11 @@ std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code) {
     H.local_size[I] = Code.LocalSize[I];
   H.rank = static_cast<std::uint32_t>(K.Rank);
   H.tiled = K.Tiled ? 1 : 0;
-  H.push_size = Code.Captures.PushSize;
-  H.closure_size = Code.Captures.ClosureSize;
+  // The emitter rejected blocks past MaxCaptureBlockBytes: these fit.
+  auto Block = static_cast<std::uint32_t>(Code.Captures.BlockSize);
+  H.push_size = Code.Captures.inBuffer() ? 0 : Block;
+  H.capture_buffer_size = Code.Captures.inBuffer() ? Block : 0;
+  H.closure_size = static_cast<std::uint32_t>(Code.Captures.ClosureSize);
   H.tile_static_bytes = Code.TileStaticBytes;
   for (unsigned I = 0; I < Code.Captures.Bindings.size(); ++I) {
     const CaptureBinding &CB = Code.Captures.Bindings[I];

@@ -7,6 +7,7 @@
 //
 // The work is split by concern:
 //   KernelEntry.cpp         entry point, builtins, the index/tiled_index argument
+//   FoldedGrid.cpp          workgroup numbers of a grid the runtime folded
 //   StmtEmitter.cpp         statements and structured control flow
 //   ExprEmitter.cpp         expressions, operators, casts
 //   CallInliner.cpp         calls, constructors, initialization
@@ -47,7 +48,7 @@ namespace ampvk {
 class AmpDiagnostics;
 
 // A place in memory: a SPIR-V pointer with its storage class, or a byte offset
-// into the push-constant block (which is typed as an array of words).
+// into the capture block (which is typed as an array of words).
 struct LValue {
   enum Kind { Invalid, Memory, Capture } K = Invalid;
   SpvId Ptr = 0;
@@ -111,10 +112,15 @@ private:
   };
 
   // KernelEntry.cpp
+  bool declareCaptureBlock();
   bool emitEntryPoint();
   void bindKernelArgument(const clang::ParmVarDecl *P, SpvId GlobalId, SpvId LocalId,
                           SpvId GroupId);
   void storeIndexComponents(const LValue &IndexObj, llvm::ArrayRef<SpvId> Comps);
+
+  // FoldedGrid.cpp: when the runtime folded the grid (launch_header::
+  // grid_folded), GroupId and GlobalId become the domain's numbers.
+  void renumberFoldedGrid(SpvId NumGroupsVar, SpvId LocalId, SpvId &GroupId, SpvId &GlobalId);
 
   // StmtEmitter.cpp
   void emitStmt(const clang::Stmt *S);
@@ -288,7 +294,8 @@ private:
   // error beats a driver failure at launch.
   static constexpr std::uint64_t MaxPrivateObjectBytes = 64 * 1024;
 
-  SpvId PushVar = 0;
+  SpvId CaptureVar = 0; // the capture block (CaptureLayout.h)
+  spv::StorageClass CaptureClass = spv::StorageClass::PushConstant;
   llvm::DenseMap<int, SpvId> BufferVars;
   // The binding of each view variable and whole-view value made in the kernel.
   llvm::DenseMap<SpvId, int> ViewBindings;

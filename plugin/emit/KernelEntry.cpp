@@ -99,7 +99,7 @@ void KernelEmitter::bindKernelArgument(const ParmVarDecl *P, SpvId GlobalId, Spv
     }
     // Rank > 3 (never tiled): z runs over dimensions 0 .. Rank-3 together;
     // unfold it with their extents, which the runtime puts at the end of the
-    // push block.
+    // capture block.
     Out.resize(K.Rank);
     Out[K.Rank - 1] = Axis(Vec, 0);
     Out[K.Rank - 2] = Axis(Vec, 1);
@@ -108,7 +108,8 @@ void KernelEmitter::bindKernelArgument(const ParmVarDecl *P, SpvId GlobalId, Spv
     Folded.K = LValue::Capture;
     Folded.Type = Ctx.IntTy;
     for (int D = K.Rank - 3; D >= 1; --D) {
-      SpvId Extent = loadCaptureWord(Folded, Captures.FoldedExtentOffset + 4 * (D - 1));
+      SpvId Extent = loadCaptureWord(
+          Folded, static_cast<std::uint32_t>(Captures.FoldedExtentOffset) + 4 * (D - 1));
       Out[D] = unsignedOp(Op::OpUMod, intType(), 32, {Z, Extent});
       Z = unsignedOp(Op::OpUDiv, intType(), 32, {Z, Extent});
     }
@@ -138,6 +139,35 @@ void KernelEmitter::bindKernelArgument(const ParmVarDecl *P, SpvId GlobalId, Spv
   storeIndexComponents(Arg, Components(GlobalId));
 }
 
+bool KernelEmitter::declareCaptureBlock() {
+  // The launch header, the kernel object, referenced arrays' objects, folded
+  // extents: push constants when they fit the 128 bytes every device has,
+  // else a read-only storage buffer after the views' bindings.
+  if (Captures.BlockSize > MaxCaptureBlockBytes) {
+    unsupported(K.CallOperator->getLocation(), ampdiag::err_unsupported_capture_size)
+        << std::to_string(Captures.FoldedExtentOffset - launch_header_bytes)
+        << std::to_string(MaxCaptureBlockBytes - launch_header_bytes -
+                          (Captures.BlockSize - Captures.FoldedExtentOffset));
+    return false;
+  }
+  auto Words = static_cast<std::uint32_t>(Captures.BlockSize / 4);
+  SpvId WordArray = B.typeArray(intType(), Words, /*Unique=*/true);
+  B.decorate(WordArray, spv::Decoration::ArrayStride, {4});
+  SpvId Block = B.typeStruct({WordArray});
+  B.decorateMember(Block, 0, spv::Decoration::Offset, {0});
+  B.decorate(Block, spv::Decoration::Block);
+  CaptureClass =
+      Captures.inBuffer() ? spv::StorageClass::StorageBuffer : spv::StorageClass::PushConstant;
+  CaptureVar = B.globalVariable(Block, CaptureClass);
+  B.name(CaptureVar, "captures");
+  if (Captures.inBuffer()) {
+    B.decorate(CaptureVar, spv::Decoration::DescriptorSet, {0});
+    B.decorate(CaptureVar, spv::Decoration::Binding, {Captures.bufferBinding()});
+    B.decorate(CaptureVar, spv::Decoration::NonWritable);
+  }
+  return true;
+}
+
 bool KernelEmitter::emitEntryPoint() {
   const CXXMethodDecl *Op = K.CallOperator;
   if (Op->getNumParams() != 1) {
@@ -145,22 +175,8 @@ bool KernelEmitter::emitEntryPoint() {
     return false;
   }
 
-  // Push constants: the launch header, the kernel object, referenced arrays.
-  if (Captures.PushSize > 128) {
-    std::uint32_t Folded = Captures.PushSize - Captures.FoldedExtentOffset;
-    unsupported(Op->getLocation(), ampdiag::err_unsupported_capture_size)
-        << (Captures.FoldedExtentOffset - launch_header_bytes)
-        << (128 - launch_header_bytes - Folded) << (Folded != 0) << K.Rank;
+  if (!declareCaptureBlock())
     return false;
-  }
-  std::uint32_t Words = Captures.PushSize / 4;
-  SpvId WordArray = B.typeArray(intType(), Words, /*Unique=*/true);
-  B.decorate(WordArray, spv::Decoration::ArrayStride, {4});
-  SpvId PushBlock = B.typeStruct({WordArray});
-  B.decorateMember(PushBlock, 0, spv::Decoration::Offset, {0});
-  B.decorate(PushBlock, spv::Decoration::Block);
-  PushVar = B.globalVariable(PushBlock, spv::StorageClass::PushConstant);
-  B.name(PushVar, "captures");
 
   SpvId V3 = B.typeVector(intType(), 3);
   auto Builtin = [&](spv::BuiltIn Which, llvm::StringRef Name) {
@@ -172,6 +188,7 @@ bool KernelEmitter::emitEntryPoint() {
   SpvId GlobalVar = Builtin(spv::BuiltIn::GlobalInvocationId, "global_id");
   SpvId LocalVar = Builtin(spv::BuiltIn::LocalInvocationId, "local_id");
   SpvId GroupVar = Builtin(spv::BuiltIn::WorkgroupId, "group_id");
+  SpvId NumGroupsVar = Builtin(spv::BuiltIn::NumWorkgroups, "num_groups");
 
   SpvId Void = B.typeVoid();
   SpvId Main = B.beginFunction(Void, B.typeFunction(Void, {}));
@@ -196,6 +213,9 @@ bool KernelEmitter::emitEntryPoint() {
   } else {
     for (int I = 0; I < 3; ++I)
       LocalSizeOut[I] = UntiledLocalSize[std::min(K.Rank, 3) - 1][I];
+  }
+  renumberFoldedGrid(NumGroupsVar, LocalId, GroupId, GlobalId);
+  if (!K.Tiled) {
     // Threads that only pad the last workgroup stop here.
     LValue Header;
     Header.K = LValue::Capture;
@@ -223,7 +243,8 @@ bool KernelEmitter::emitEntryPoint() {
   B.endFunction();
   Frames.clear();
 
-  B.entryPoint(spv::ExecutionModel::GLCompute, Main, "main", {GlobalVar, LocalVar, GroupVar});
+  B.entryPoint(spv::ExecutionModel::GLCompute, Main, "main",
+               {GlobalVar, LocalVar, GroupVar, NumGroupsVar});
   B.executionMode(Main, spv::ExecutionMode::LocalSize,
                   {LocalSizeOut[0], LocalSizeOut[1], LocalSizeOut[2]});
   return !failed();

@@ -1,8 +1,9 @@
 //===- MemoryAccess.cpp - Loads, stores and addressing --------------------===//
 //
-// The push-constant block is an array of 32-bit words, so a captured value at
-// any byte offset (also a dynamic one, for captured arrays) is read word by
-// word and reassembled; Clang's record layout gives every offset.
+// The capture block (push constants or a storage buffer) is an array of 32-bit
+// words, so a captured value at any byte offset (also a dynamic one, for
+// captured arrays) is read word by word and reassembled; Clang's record layout
+// gives every offset.
 //
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
@@ -62,9 +63,8 @@ SpvId KernelEmitter::loadCaptureWord(const LValue &LV, std::uint32_t ExtraBytes)
   } else {
     Index = B.constI32(static_cast<std::int32_t>(Offset / 4));
   }
-  SpvId Ptr = B.emit(spv::Op::OpAccessChain,
-                     B.typePointer(spv::StorageClass::PushConstant, intType()),
-                     {PushVar, B.constI32(0), Index});
+  SpvId Ptr = B.emit(spv::Op::OpAccessChain, B.typePointer(CaptureClass, intType()),
+                     {CaptureVar, B.constI32(0), Index});
   return B.emit(spv::Op::OpLoad, intType(), {Ptr});
 }
 
@@ -185,7 +185,7 @@ LValue KernelEmitter::field(const LValue &Base, const FieldDecl *FD, SourceLocat
 
   if (FT->isReferenceType()) {
     // Only the kernel object may hold references: to arrays, which the runtime
-    // binds and whose objects it copies into the push block.
+    // binds and whose objects it copies into the capture block.
     int Index = -1;
     if (Base.K == LValue::Capture && !Base.DynOffset &&
         Base.ConstOffset >= launch_header_bytes)

@@ -35,7 +35,7 @@ public:
     }
   }
 
-  void walkRecord(const CXXRecordDecl *RD, std::uint32_t Offset) {
+  void walkRecord(const CXXRecordDecl *RD, std::uint64_t Offset) {
     const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
     for (const CXXBaseSpecifier &BS : RD->bases()) {
       const CXXRecordDecl *Base = BS.getType()->getAsCXXRecordDecl();
@@ -50,13 +50,16 @@ public:
                FD);
   }
 
-  void walkType(QualType T, std::uint32_t Offset, const FieldDecl *FD) {
+  void walkType(QualType T, std::uint64_t Offset, const FieldDecl *FD) {
+    // Past the limit the emitter rejects the kernel; offsets need not fit.
+    if (Offset > MaxCaptureBlockBytes)
+      return;
     if (T->isReferenceType() || T->isPointerType()) {
       QualType Pointee = T->getPointeeType();
       if (getAmpClassName(Pointee) == "array") {
         CaptureBinding B;
         B.Kind = static_cast<std::uint32_t>(binding_kind::array_reference);
-        B.HostOffset = Offset;
+        B.HostOffset = static_cast<std::uint32_t>(Offset);
         B.ObjectSize = Ctx.getTypeSizeInChars(Pointee).getQuantity();
         B.ElementType = firstTemplateArgument(Pointee->getAsCXXRecordDecl());
         B.Field = FD;
@@ -66,10 +69,11 @@ public:
       return;
     }
     if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
-      std::uint32_t Stride = Ctx.getTypeSizeInChars(AT->getElementType()).getQuantity();
+      std::uint64_t Stride = Ctx.getTypeSizeInChars(AT->getElementType()).getQuantity();
       if (!AT->getElementType()->isRecordType())
         return;
-      for (std::uint64_t I = 0, E = AT->getSize().getZExtValue(); I < E; ++I)
+      for (std::uint64_t I = 0, E = AT->getSize().getZExtValue();
+           I < E && Offset + I * Stride <= MaxCaptureBlockBytes; ++I)
         walkType(AT->getElementType(), Offset + I * Stride, FD);
       return;
     }
@@ -79,8 +83,8 @@ public:
     if (getAmpClassName(RD) == "array_view") {
       CaptureBinding B;
       B.Kind = static_cast<std::uint32_t>(binding_kind::array_view);
-      B.HostOffset = Offset;
-      B.ImageOffset = launch_header_bytes + Offset;
+      B.HostOffset = static_cast<std::uint32_t>(Offset);
+      B.ImageOffset = static_cast<std::uint32_t>(launch_header_bytes + Offset);
       B.ObjectSize = Ctx.getTypeSizeInChars(T).getQuantity();
       B.ElementType = firstTemplateArgument(RD);
       B.Field = FD;
@@ -111,16 +115,16 @@ CaptureLayout ampvk::computeCaptureLayout(ASTContext &Ctx, const CXXRecordDecl *
   CaptureLayout Out;
   Out.ClosureSize = Ctx.getTypeSizeInChars(Ctx.getRecordType(KernelClass)).getQuantity();
   LayoutWalker(Ctx, Out, KernelClass).walkRecord(KernelClass, 0);
-  std::uint32_t End = launch_header_bytes + Out.ClosureSize;
+  std::uint64_t End = launch_header_bytes + Out.ClosureSize;
   for (CaptureBinding &B : Out.Bindings) {
     if (B.Kind != static_cast<std::uint32_t>(binding_kind::array_reference))
       continue;
     End = llvm::alignTo(End, 8);
-    B.ImageOffset = End;
+    B.ImageOffset = static_cast<std::uint32_t>(End); // used only below the limit
     End += B.ObjectSize;
   }
   Out.FoldedExtentOffset = llvm::alignTo(End, 4);
-  Out.PushSize = Out.FoldedExtentOffset + 4 * folded_extent_words(Rank);
+  Out.BlockSize = Out.FoldedExtentOffset + 4 * folded_extent_words(Rank);
   return Out;
 }
 

@@ -1,15 +1,19 @@
 //===- CaptureLayout.h - Where a kernel's captures live on the device -----===//
 //
 // The kernel object (lambda closure or functor) is copied byte for byte into
-// the push-constant block after the 16-byte launch header. Every array_view
-// inside it, and every array it refers to, also becomes a storage-buffer
-// binding; the objects of referenced arrays are appended to the push block so
-// the kernel can read their extents. This computes that plan from Clang's
+// the capture block after the 16-byte launch header. Every array_view inside
+// it, and every array it refers to, also becomes a storage-buffer binding; the
+// objects of referenced arrays are appended to the capture block so the kernel
+// can read their extents. A block that fits Vulkan's guaranteed push-constant
+// space is the push-constant block; a larger one is a read-only storage buffer
+// bound after the views (kernel_image.h). This computes that plan from Clang's
 // record layout, before any SPIR-V is emitted.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_EMIT_CAPTURELAYOUT_H
 #define AMPVK_PLUGIN_EMIT_CAPTURELAYOUT_H
+
+#include "ampvk/kernel_image.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/SmallVector.h"
@@ -22,7 +26,7 @@ namespace ampvk {
 struct CaptureBinding {
   std::uint32_t Kind = 0;        // ampvk::binding_kind
   std::uint32_t HostOffset = 0;  // in the kernel object
-  std::uint32_t ImageOffset = 0; // where the bound object's bytes are in the push block
+  std::uint32_t ImageOffset = 0; // where the bound object's bytes are in the capture block
   std::uint32_t ObjectSize = 0;
   std::uint32_t Access = 0;      // ampvk::binding_access, filled in by the emitter
   clang::QualType ElementType;   // T of array_view<T,N> / array<T,N>
@@ -30,13 +34,22 @@ struct CaptureBinding {
   std::string Name; // the member, or the variable a lambda captured
 };
 
+constexpr std::uint64_t MaxCaptureBlockBytes = max_capture_block_bytes;
+
 struct CaptureLayout {
-  std::uint32_t ClosureSize = 0;
-  std::uint32_t PushSize = 0;
+  std::uint64_t ClosureSize = 0;
+  // Bytes of the whole capture block; may exceed MaxCaptureBlockBytes, which
+  // the emitter reports.
+  std::uint64_t BlockSize = 0;
   // Where extent[1] .. extent[rank-3] of a rank > 3 domain start (the end of
-  // the push block; kernel_image.h).
-  std::uint32_t FoldedExtentOffset = 0;
+  // the capture block; kernel_image.h).
+  std::uint64_t FoldedExtentOffset = 0;
   llvm::SmallVector<CaptureBinding, 8> Bindings;
+
+  // Whether the block is a storage buffer rather than push constants.
+  bool inBuffer() const { return BlockSize > max_push_block_bytes; }
+  // Its descriptor binding, after the views' (when inBuffer()).
+  std::uint32_t bufferBinding() const { return static_cast<std::uint32_t>(Bindings.size()); }
 
   // The binding whose object starts at this push-block offset, or -1.
   int bindingAtImageOffset(std::uint32_t Offset) const;

@@ -19,14 +19,16 @@ bool isDecoration(const std::vector<std::uint32_t> &W, std::size_t At, spv::Deco
 }
 } // namespace
 
-std::vector<std::uint32_t> ampvk::makeAliasedVariant(const std::vector<std::uint32_t> &Words) {
+std::vector<std::uint32_t> ampvk::makeAliasedVariant(const std::vector<std::uint32_t> &Words,
+                                                     std::uint32_t NumViews) {
   if (Words.size() < HeaderWords)
     return Words;
-  // The variables bound to descriptors: storage buffers.
+  // The variables bound to the views' descriptors: storage buffers.
   std::set<std::uint32_t> Bound;
   for (std::size_t At = HeaderWords; At < Words.size() && wordCount(Words[At]);
        At += wordCount(Words[At]))
-    if (isDecoration(Words, At, spv::Decoration::Binding))
+    if (isDecoration(Words, At, spv::Decoration::Binding) && wordCount(Words[At]) >= 4 &&
+        Words[At + 3] < NumViews)
       Bound.insert(Words[At + 1]);
 
   std::vector<std::uint32_t> Out(Words.begin(), Words.begin() + HeaderWords);
@@ -41,7 +43,7 @@ std::vector<std::uint32_t> ampvk::makeAliasedVariant(const std::vector<std::uint
                 Bound.count(Words[At + 1]);
     if (!Drop)
       Out.insert(Out.end(), Words.begin() + At, Words.begin() + At + Count);
-    if (isDecoration(Words, At, spv::Decoration::Binding)) {
+    if (isDecoration(Words, At, spv::Decoration::Binding) && Bound.count(Words[At + 1])) {
       Out.push_back((3u << 16) | static_cast<std::uint32_t>(spv::Op::OpDecorate));
       Out.push_back(Words[At + 1]);
       Out.push_back(static_cast<std::uint32_t>(spv::Decoration::Aliased));

@@ -17,10 +17,13 @@
 
 namespace ampvk {
 
-// Words with every descriptor-bound variable decorated Aliased instead of
-// NonWritable. Expects a module as the emitter writes it: each such variable
-// has an OpDecorate Binding, in the annotation section.
-std::vector<std::uint32_t> makeAliasedVariant(const std::vector<std::uint32_t> &Words);
+// Words with every variable bound to a descriptor binding below NumViews
+// decorated Aliased instead of NonWritable; a capture buffer bound after the
+// views is only read and never aliases them, so it keeps NonWritable. Expects
+// a module as the emitter writes it: each such variable has an OpDecorate
+// Binding, in the annotation section.
+std::vector<std::uint32_t> makeAliasedVariant(const std::vector<std::uint32_t> &Words,
+                                              std::uint32_t NumViews);
 
 } // namespace ampvk
 

@@ -1,5 +1,6 @@
 #include "compute_domain.h"
 
+#include <algorithm>
 #include <string>
 
 #include <ampvk/exceptions.h>
@@ -16,6 +17,30 @@ const char *const axis_name[3] = {"x", "y", "z"};
 
 std::string on_device(const char *device_name) {
   return std::string(" on ") + device_name;
+}
+
+// The kernel numbers the workgroups of a folded grid x + X * (y + Y * z) in 32
+// bits (launch_header::grid_folded), so the dispatched grid holds fewer than
+// 2^32 of them: as many as the domain needs, in whole rows of the widest x.
+void fold_grid(dispatch_shape &shape, const VkPhysicalDeviceLimits &limits,
+               const char *device_name) {
+  const std::uint64_t total = std::uint64_t(shape.groups[0]) * shape.groups[1] * shape.groups[2];
+  const std::uint32_t *most = limits.maxComputeWorkGroupCount;
+  const std::uint64_t x = std::min<std::uint64_t>(total, most[0]);
+  const std::uint64_t y = std::min<std::uint64_t>((total + x - 1) / x, most[1]);
+  const std::uint64_t z = (total + x * y - 1) / (x * y);
+  if (z > most[2] || x * y * z > 0xFFFFFFFFu)
+    invalid("invalid compute domain: it needs " + std::to_string(shape.groups[0]) + " x " +
+            std::to_string(shape.groups[1]) + " x " + std::to_string(shape.groups[2]) + " = " +
+            std::to_string(total) +
+            " tiles (workgroups), more than ampvk can number (2^32 - 1) and dispatch within "
+            "the limit of " +
+            std::to_string(most[0]) + " x " + std::to_string(most[1]) + " x " +
+            std::to_string(most[2]) + " (maxComputeWorkGroupCount)" + on_device(device_name));
+  shape.groups[0] = static_cast<std::uint32_t>(x);
+  shape.groups[1] = static_cast<std::uint32_t>(y);
+  shape.groups[2] = static_cast<std::uint32_t>(z);
+  shape.grid_folded = 1;
 }
 
 } // namespace
@@ -85,6 +110,7 @@ dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int *
             " bytes (maxPushConstantsSize)" + on_device(device_name) +
             "; capture fewer or smaller objects");
 
+  bool fold = false;
   for (int axis = 0; axis < 3; ++axis) {
     int dim = rank - 1 - axis;
     std::uint32_t threads = shape.threads[axis];
@@ -104,20 +130,10 @@ dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int *
       shape.groups[axis] = static_cast<std::uint32_t>((std::uint64_t(threads) + ls[axis] - 1) /
                                                       ls[axis]);
     }
-    if (shape.groups[axis] > limits.maxComputeWorkGroupCount[axis]) {
-      std::string where = rank > 3 && axis == 2
-                              ? "extent[0] * ... * extent[" + std::to_string(rank - 3) + "] = " +
-                                    std::to_string(threads)
-                          : dim >= 0 ? "extent[" + std::to_string(dim) + "] = " + std::to_string(threads)
-                                     : std::string("the domain");
-      invalid("invalid compute domain: " + where + " needs " +
-              std::to_string(shape.groups[axis]) + " tiles of " + std::to_string(ls[axis]) +
-              " along " + axis_name[axis] + ", more than the limit of " +
-              std::to_string(limits.maxComputeWorkGroupCount[axis]) +
-              " (maxComputeWorkGroupCount[" + std::to_string(axis) + "])" +
-              on_device(device_name));
-    }
+    fold |= shape.groups[axis] > limits.maxComputeWorkGroupCount[axis];
   }
+  if (fold)
+    fold_grid(shape, limits, device_name);
   return shape;
 }
 

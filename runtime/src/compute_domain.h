@@ -1,7 +1,10 @@
 // From a C++ AMP compute domain to a Vulkan dispatch: checks the extents and
 // the tile against the device's limits and computes the workgroup counts.
 // C++ AMP dimension rank-1 maps to x, rank-2 to y, rank-3 to z; a domain of
-// rank > 3 folds dimensions 0 .. rank-3 into z (kernel_image.h).
+// rank > 3 folds dimensions 0 .. rank-3 into z (kernel_image.h). A domain that
+// needs more workgroups along an axis than the device dispatches is spread
+// over a grid of at least as many workgroups, which the kernel renumbers
+// (launch_header::grid_folded).
 #ifndef AMPVK_RUNTIME_COMPUTE_DOMAIN_H
 #define AMPVK_RUNTIME_COMPUTE_DOMAIN_H
 
@@ -17,7 +20,8 @@ namespace rt {
 struct dispatch_shape {
   std::uint32_t threads[3]; // x, y, z: the launch header's thread counts
   std::uint32_t groups[3];  // vkCmdDispatch arguments
-  // Rank > 3: extent[1] .. extent[rank-3], for the end of the push block.
+  std::uint32_t grid_folded; // launch_header::grid_folded
+  // Rank > 3: extent[1] .. extent[rank-3], for the end of the capture block.
   std::uint32_t folded[max_compute_rank];
   std::uint32_t folded_count;
 };

@@ -17,8 +17,8 @@ namespace {
 constexpr std::uint32_t min_pool_descriptors = 16;
 
 VkDescriptorSet allocate_set(device &d, frame &f, const kernel_pipeline &pipeline) {
-  if (!f.descriptors || f.descriptor_capacity < pipeline.num_bindings) {
-    std::uint32_t capacity = std::max(pipeline.num_bindings, min_pool_descriptors);
+  if (!f.descriptors || f.descriptor_capacity < pipeline.num_descriptors) {
+    std::uint32_t capacity = std::max(pipeline.num_descriptors, min_pool_descriptors);
     VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, capacity};
     VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
     info.maxSets = 1; // one launch per frame
@@ -47,21 +47,27 @@ VkDescriptorSet allocate_set(device &d, frame &f, const kernel_pipeline &pipelin
 
 void bind_buffers(device &d, frame &f, const kernel_pipeline &pipeline,
                   const std::vector<bound_buffer> &bound) {
-  if (bound.empty())
+  if (pipeline.num_descriptors == 0)
     return;
-  std::vector<VkDescriptorBufferInfo> infos(bound.size());
-  std::vector<VkWriteDescriptorSet> writes(bound.size());
-  for (std::size_t i = 0; i < bound.size(); ++i) {
-    // Padding may take the buffer past maxStorageBufferRange; the data never does.
-    VkDeviceSize range = std::min<VkDeviceSize>(bound[i].b->storage.capacity,
-                                                d.limits().maxStorageBufferRange);
-    infos[i] = {bound[i].b->storage.buffer.get(), 0, range};
+  std::vector<VkDescriptorBufferInfo> infos(pipeline.num_descriptors);
+  std::vector<VkWriteDescriptorSet> writes(pipeline.num_descriptors);
+  auto write = [&](std::size_t i, std::uint32_t binding, VkBuffer buffer, VkDeviceSize range) {
+    infos[i] = {buffer, 0, range};
     writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    writes[i].dstBinding = bound[i].binding;
+    writes[i].dstBinding = binding;
     writes[i].descriptorCount = 1;
     writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     writes[i].pBufferInfo = &infos[i];
+  };
+  for (std::size_t i = 0; i < bound.size(); ++i) {
+    // Padding may take the buffer past maxStorageBufferRange; the data never does.
+    VkDeviceSize range =
+        std::min<VkDeviceSize>(bound[i].b->storage.capacity, d.limits().maxStorageBufferRange);
+    write(i, bound[i].binding, bound[i].b->storage.buffer.get(), range);
   }
+  if (pipeline.capture_buffer_size)
+    write(bound.size(), pipeline.num_bindings, f.captures.buffer.get(),
+          pipeline.capture_buffer_size);
   if (pipeline.push_descriptors) {
     d.push_descriptor_fn()(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout.get(), 0,
                            static_cast<std::uint32_t>(writes.size()), writes.data());

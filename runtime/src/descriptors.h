@@ -1,6 +1,7 @@
-// Binding a launch's buffers to descriptor set 0: pushed straight into the
-// command buffer with VK_KHR_push_descriptor, or else written into a set from
-// the frame's own descriptor pool, which is reset when the frame is reused.
+// Binding a launch's buffers, and its capture buffer when the kernel has one
+// (the frame's, capture_buffer.h), to descriptor set 0: pushed straight into
+// the command buffer with VK_KHR_push_descriptor, or else written into a set
+// from the frame's own descriptor pool, which is reset when the frame is reused.
 #ifndef AMPVK_RUNTIME_DESCRIPTORS_H
 #define AMPVK_RUNTIME_DESCRIPTORS_H
 

@@ -15,6 +15,7 @@ struct counters {
   std::atomic<std::uint64_t> command_buffers_created{0};
   std::atomic<std::uint64_t> descriptor_pools_created{0};
   std::atomic<std::uint64_t> staging_buffers_created{0};
+  std::atomic<std::uint64_t> capture_buffers_created{0};
   std::atomic<std::uint64_t> submissions{0};
   std::atomic<std::uint64_t> downloads{0};
   std::atomic<std::uint64_t> uploads{0};

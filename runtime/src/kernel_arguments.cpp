@@ -46,13 +46,14 @@ std::vector<bound_buffer> resolve_bindings(const kernel_image &image, const void
   return bound;
 }
 
-void fill_push_block(const kernel_image &image, const void *kernel_object,
-                     const dispatch_shape &shape, unsigned char *out) {
-  const kernel_image_header &h = image.header;
-  if (h.push_size == 0)
+void fill_capture_block(const kernel_image &image, const void *kernel_object,
+                        const dispatch_shape &shape, unsigned char *out) {
+  const std::uint32_t size = capture_block_size(image.header);
+  if (size == 0)
     return;
-  std::memset(out, 0, h.push_size);
-  launch_header header{{shape.threads[0], shape.threads[1], shape.threads[2]}, 0};
+  const kernel_image_header &h = image.header;
+  std::memset(out, 0, size);
+  launch_header header{{shape.threads[0], shape.threads[1], shape.threads[2]}, shape.grid_folded};
   std::memcpy(out, &header, sizeof header);
   if (h.closure_size)
     std::memcpy(out + launch_header_bytes, kernel_object, h.closure_size);
@@ -64,7 +65,7 @@ void fill_push_block(const kernel_image &image, const void *kernel_object,
   }
   const std::uint32_t folded_bytes = 4 * shape.folded_count;
   if (folded_bytes)
-    std::memcpy(out + h.push_size - folded_bytes, shape.folded, folded_bytes);
+    std::memcpy(out + size - folded_bytes, shape.folded, folded_bytes);
 }
 
 } // namespace rt

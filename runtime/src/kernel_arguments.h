@@ -1,6 +1,6 @@
 // Reading a launch's arguments out of the kernel object with the layout the
 // plugin recorded: which rt::buffer each descriptor binding gets, and the
-// bytes of the push-constant block.
+// bytes of the capture block (push constants or capture buffer).
 #ifndef AMPVK_RUNTIME_KERNEL_ARGUMENTS_H
 #define AMPVK_RUNTIME_KERNEL_ARGUMENTS_H
 
@@ -25,11 +25,11 @@ struct bound_buffer {
 // Throws runtime_exception for a binding whose object holds no buffer.
 std::vector<bound_buffer> resolve_bindings(const kernel_image &image, const void *kernel_object);
 
-// Fills header.push_size bytes: the launch header, the kernel object, the
-// objects captured by reference at their image offsets, and the folded extents
-// of a domain of rank > 3.
-void fill_push_block(const kernel_image &image, const void *kernel_object,
-                     const dispatch_shape &shape, unsigned char *out);
+// Fills capture_block_size(header) bytes: the launch header, the kernel
+// object, the objects captured by reference at their image offsets, and the
+// folded extents of a domain of rank > 3.
+void fill_capture_block(const kernel_image &image, const void *kernel_object,
+                        const dispatch_shape &shape, unsigned char *out);
 
 } // namespace rt
 } // namespace ampvk

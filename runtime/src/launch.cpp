@@ -9,6 +9,7 @@
 #include <ampvk/runtime.h>
 
 #include "buffer.h"
+#include "capture_buffer.h"
 #include "compute_domain.h"
 #include "descriptors.h"
 #include "device.h"
@@ -75,6 +76,18 @@ void check_binding_size(const device &d, const buffer &b) {
         " bytes (maxStorageBufferRange)");
 }
 
+void check_capture_buffer_size(const device &d, const kernel_image_header &h) {
+  const std::uint32_t limit =
+      std::min<std::uint32_t>(d.limits().maxStorageBufferRange, max_capture_block_bytes);
+  if (h.capture_buffer_size > limit)
+    throw concurrency::unsupported_feature(
+        "ampvk: a kernel cannot capture " + std::to_string(h.capture_buffer_size) +
+        " bytes of data (with the launch header) on " + d.describe() + ": its limit is " +
+        std::to_string(limit) + " bytes (maxStorageBufferRange, and at most " +
+        std::to_string(max_capture_block_bytes) +
+        " for ampvk's 32-bit offsets); capture fewer or smaller objects");
+}
+
 void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipeline,
                      const std::vector<bound_buffer> &bound, const std::vector<buffer_use> &uses,
                      const std::vector<unsigned char> &push, const dispatch_shape &shape) {
@@ -120,8 +133,11 @@ void launch(const launch_desc &desc) {
   device &d = q.owner();
   check_device(d, bound);
   dispatch_shape shape = plan_dispatch(image.header, desc.rank, desc.extent, d.limits(), d.name());
+  // A block too large for push constants is written into the frame's capture
+  // buffer once the frame is known.
   std::vector<unsigned char> push(image.header.push_size);
-  fill_push_block(image, desc.kernel_object, shape, push.data());
+  if (!push.empty())
+    fill_capture_block(image, desc.kernel_object, shape, push.data());
   std::vector<buffer_use> uses = distinct_buffers(bound);
 
   std::lock_guard<std::mutex> lock(d.mutex());
@@ -133,11 +149,15 @@ void launch(const launch_desc &desc) {
   // Check before allocating: a buffer that cannot be bound is not allocated.
   for (const auto &u : uses)
     check_binding_size(d, *u.b);
+  check_capture_buffer_size(d, image.header);
   for (const auto &u : uses)
     u.b->ensure_storage();
   frame &f = q.begin();
   std::uint64_t serial = 0;
   try {
+    if (image.header.capture_buffer_size)
+      fill_capture_block(image, desc.kernel_object, shape,
+                         capture_memory(d, f, image.header.capture_buffer_size));
     record_dispatch(d, q, f, pipeline, bound, uses, push, shape);
     serial = q.submit(f);
   } catch (...) {

@@ -29,6 +29,9 @@ memory_flags flags_for(memory_use use) {
     return {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
                 VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
             VK_MEMORY_PROPERTY_HOST_CACHED_BIT};
+  case memory_use::captures:
+    return {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+            VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT};
   case memory_use::staging:
   default:
     // Cached memory makes reading results back fast; uploads do not suffer.

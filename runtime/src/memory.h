@@ -29,6 +29,8 @@ enum class memory_use {
   mapped_storage, // kernel data the host maps (unified-memory devices); falls
                   // back to unmapped storage when no mappable type fits
   staging,        // host-visible transfer source/destination
+  captures,       // host-visible storage the kernels read (capture_buffer.h),
+                  // device-local where such memory exists
 };
 
 // Throws out_of_memory (too large for the device, or Vulkan out of memory) or

@@ -43,12 +43,14 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   auto p = std::make_unique<kernel_pipeline>();
   p->header = h;
   p->num_bindings = h.num_bindings;
+  p->capture_buffer_size = h.capture_buffer_size;
+  p->num_descriptors = h.num_bindings + (h.capture_buffer_size ? 1 : 0);
   p->push_size = h.push_size;
-  p->push_descriptors = device_.push_descriptor_fn() != nullptr && h.num_bindings > 0 &&
-                        h.num_bindings <= device_.physical().max_push_descriptors;
+  p->push_descriptors = device_.push_descriptor_fn() != nullptr && p->num_descriptors > 0 &&
+                        p->num_descriptors <= device_.physical().max_push_descriptors;
 
-  std::vector<VkDescriptorSetLayoutBinding> bindings(h.num_bindings);
-  for (std::uint32_t i = 0; i < h.num_bindings; ++i) {
+  std::vector<VkDescriptorSetLayoutBinding> bindings(p->num_descriptors);
+  for (std::uint32_t i = 0; i < p->num_descriptors; ++i) {
     bindings[i].binding = i;
     bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     bindings[i].descriptorCount = 1;
@@ -56,7 +58,7 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   }
   VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   set_info.flags = p->push_descriptors ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0;
-  set_info.bindingCount = h.num_bindings;
+  set_info.bindingCount = p->num_descriptors;
   set_info.pBindings = bindings.data();
   VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
   vk_check(vkCreateDescriptorSetLayout(vk, &set_info, nullptr, &set_layout),

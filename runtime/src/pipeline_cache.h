@@ -24,7 +24,9 @@ struct kernel_pipeline {
   unique_pipeline_layout layout;
   unique_pipeline pipeline;
   bool push_descriptors = false; // bind with vkCmdPushDescriptorSetKHR
-  std::uint32_t num_bindings = 0;
+  std::uint32_t num_bindings = 0;        // the views', 0 .. num_bindings-1
+  std::uint32_t capture_buffer_size = 0; // bytes bound at num_bindings, or 0
+  std::uint32_t num_descriptors = 0;     // num_bindings, plus the capture buffer
   std::uint32_t push_size = 0;
   kernel_image_header header{}; // detects a different image at a reused address
 };

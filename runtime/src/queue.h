@@ -1,6 +1,7 @@
 // rt::queue: a VkQueue with in-order submissions. Each submission is a frame
-// (command buffer + fence + descriptor pool) recycled once its fence signals,
-// and it keeps the buffers and staging memory it uses alive until then.
+// (command buffer + fence + descriptor pool + capture buffer) recycled once its
+// fence signals, and it keeps the buffers and staging memory it uses alive
+// until then.
 // Every member function requires the owning device's mutex.
 #ifndef AMPVK_RUNTIME_QUEUE_H
 #define AMPVK_RUNTIME_QUEUE_H
@@ -29,6 +30,7 @@ struct frame {
   bool descriptors_dirty = false;
   std::vector<buffer *> held;
   std::vector<staging_buffer> staging;
+  device_allocation captures; // kept across reuses (capture_buffer.h)
   std::uint64_t serial = 0;
 };
 

@@ -10,7 +10,7 @@
 // Each input is a std::vector with one value per element of the extent (row
 // major, as array_view lays it out). The inputs travel to the device packed in
 // one struct per element, so every rank needs only two bindings and the kernel
-// object stays far below the 112-byte push-constant limit.
+// object stays in the push constants (large_captures_test.cpp covers the rest).
 //
 // Float tolerances. Vulkan requires correctly rounded +, -, * and conversions,
 // and the emitter marks float arithmetic NoContraction (no reassociation, no

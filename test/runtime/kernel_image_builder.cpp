@@ -109,6 +109,14 @@ image_ref array_reference_image() {
   return image;
 }
 
+image_ref capture_buffer_image() {
+  static_assert(sizeof(capture_buffer_closure) == 264, "layout the kernel was written for");
+  kernel_image_header h = header(32, 1, 1, 1, false, 0, sizeof(capture_buffer_closure));
+  h.capture_buffer_size = launch_header_bytes + sizeof(capture_buffer_closure);
+  static const image_ref image = build("capture_buffer", h, {view_binding(0, 0, binding_writes)});
+  return image;
+}
+
 void launch_scale_offset(rt::buffer *b, int n, int offset, rt::queue *q) {
   scale_offset_closure k{{b, n}, offset};
   image_ref image = scale_offset_image();

@@ -74,10 +74,17 @@ struct array_reference_closure { // kernels/array_reference.spvasm
   int bias;
 };
 
-// The images of the three test kernels, built once per process.
+struct capture_buffer_closure { // kernels/capture_buffer.spvasm
+  view1 data;
+  int tag;
+  int values[60];
+};
+
+// The images of the test kernels, built once per process.
 image_ref scale_offset_image();
 image_ref tile_sum_image();
 image_ref array_reference_image();
+image_ref capture_buffer_image();
 
 // Launch helpers.
 void launch_scale_offset(ampvk::rt::buffer *b, int n, int offset, ampvk::rt::queue *q = nullptr);

@@ -130,22 +130,26 @@ TEST(KernelImageCodec, Dump) {
   unaligned copy(bytes);
   decoded_kernel_image image;
   ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
-  EXPECT_EQ(dump_kernel_image(image),
-            "magic 0x4B504D41\n"
-            "version " + std::to_string(kernel_image_version) + "\n"
-            "local_size 2 3 1\n"
-            "rank 2\n"
-            "tiled 1\n"
-            "push_size 64\n"
-            "closure_size 32\n"
-            "num_bindings 2\n"
-            "spirv_words 7\n"
-            "tile_static_bytes 24\n"
-            "aliased_spirv_words 6\n"
-            "binding 0: kind array_view, host_offset 0, binding 0, image_offset 0, object_size 0, "
-            "access reads\n"
-            "binding 1: kind array_reference, host_offset 16, binding 1, image_offset 48, "
-            "object_size 16, access reads|writes\n");
+  EXPECT_EQ(
+      dump_kernel_image(image),
+      "magic 0x4B504D41\n"
+      "version " +
+          std::to_string(kernel_image_version) +
+          "\n"
+          "local_size 2 3 1\n"
+          "rank 2\n"
+          "tiled 1\n"
+          "push_size 64\n"
+          "closure_size 32\n"
+          "num_bindings 2\n"
+          "spirv_words 7\n"
+          "tile_static_bytes 24\n"
+          "aliased_spirv_words 6\n"
+          "capture_buffer_size 0\n"
+          "binding 0: kind array_view, host_offset 0, binding 0, image_offset 0, object_size 0, "
+          "access reads\n"
+          "binding 1: kind array_reference, host_offset 16, binding 1, image_offset 48, "
+          "object_size 16, access reads|writes\n");
 }
 
 TEST(KernelImageCodec, Truncated) {
@@ -187,6 +191,35 @@ TEST(KernelImageCodec, CorruptHeader) {
                     "the folded extents"));
   EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) { h.local_size[1] = 0; })),
             invalid("local_size[1] is 0"));
+}
+
+// A capture block too large for push constants lives in a capture buffer.
+TEST(KernelImageCodec, CaptureBuffer) {
+  kernel_image_parts p = tiled_parts();
+  p.header.push_size = 0;
+  p.header.capture_buffer_size = 4112;
+  p.header.closure_size = 4000;
+  p.bindings[0].host_offset = 3000;
+  p.bindings[1].image_offset = 4096;
+  const std::string bytes = encode_kernel_image(p);
+  unaligned copy(bytes);
+  decoded_kernel_image image;
+  ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
+  EXPECT_EQ(image.header.capture_buffer_size, 4112u);
+  EXPECT_EQ(capture_block_size(image.header), 4112u);
+  EXPECT_NE(dump_kernel_image(image).find("push_size 0\n"), std::string::npos);
+  EXPECT_NE(dump_kernel_image(image).find("capture_buffer_size 4112\n"), std::string::npos);
+
+  EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) { h.push_size = 64; })),
+            invalid("it has both a 64-byte push block and a 4112-byte capture buffer"));
+  EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) { h.capture_buffer_size = 4114; })),
+            invalid("capture_buffer_size 4114 is not a multiple of 4"));
+  EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) { h.capture_buffer_size = 4012; })),
+            invalid("capture_buffer_size 4012 cannot hold the launch header and a 4000-byte "
+                    "kernel object"));
+  EXPECT_EQ(error_of(with_binding(p, 1, [](kernel_binding &b) { b.image_offset = 4100; })),
+            invalid("binding entry 1 copies 16 bytes to offset 4100 of a 4112-byte capture "
+                    "buffer"));
 }
 
 TEST(KernelImageCodec, CorruptModules) {

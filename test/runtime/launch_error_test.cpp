@@ -148,10 +148,15 @@ TEST(LaunchErrors, OversizedPushBlock) {
 TEST(LaunchErrors, TooManyWorkgroups) {
   fixture_data f;
   tile_sum_closure k{{f.bin, {9, 8}}, {f.bout, {9, 8}}};
-  // 2 x 3 tiles: 3 * 2^31-ish rows cannot fit any device's group count in y.
+  // Tiles of 3 x 2: 2^29 tile rows of 8 tiles are 2^32 workgroups, one more
+  // than a folded grid can number; nothing is dispatched.
   std::string m = message_of<concurrency::invalid_compute_domain>(
-      desc_for(tile_sum_image(), &k, 2, 3 * 0x20000000, 8));
-  EXPECT_TRUE(contains(m, "maxComputeWorkGroupCount[1]")) << m;
+      desc_for(tile_sum_image(), &k, 2, 3 * 0x20000000, 16));
+  EXPECT_TRUE(contains(m, "concurrency::parallel_for_each: invalid compute domain: it needs 8 x "
+                          "536870912 x 1 = 4294967296 tiles (workgroups), more than ampvk can "
+                          "number (2^32 - 1) and dispatch within the limit of "))
+      << m;
+  EXPECT_TRUE(contains(m, "(maxComputeWorkGroupCount) on ")) << m;
 }
 
 TEST(LaunchErrors, BadMagicAndVersion) {

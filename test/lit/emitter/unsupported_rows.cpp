@@ -4,13 +4,26 @@
 #include <amp.h>
 using namespace concurrency;
 
+// 2 GiB of captures: past the 32-bit offsets with which kernels address them.
+struct Huge {
+  int values[1 << 29];
+};
+
+void captures_over_two_gib(array_view<float, 1> v, const Huge &h) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-error {{a kernel whose captures need 2147483672 bytes is not supported: ampvk addresses a kernel's captured data with 32-bit offsets, so at most 2147483628 bytes fit}} expected-note {{while compiling this kernel for the device}}
+    v[i] = float(h.values[i[0]]);
+  });
+}
+
+// Its passing twin: a struct with a 4 KiB array, read at a thread-dependent
+// index, in a rank-5 kernel whose folded extents follow it in the capture buffer.
 struct Mid {
-  float values[24];
+  int values[1024];
 };
 
 void captures_beside_folded_extents(array_view<float, 5> v, Mid m) {
-  parallel_for_each(v.extent, [=](concurrency::index<5> i) restrict(amp) { // expected-error {{a kernel whose captures need 152 bytes (ampvk passes captures as push constants; at most 104 bytes fit beside the extents of a rank-5 domain; capture fewer or smaller objects) is not supported in a kernel by ampvk yet}} expected-note {{while compiling this kernel for the device}}
-    v[i] = m.values[i[0] % 24];
+  parallel_for_each(v.extent, [=](concurrency::index<5> i) restrict(amp) {
+    v[i] = float(m.values[i[0] % 1024]);
   });
 }
 

@@ -20,8 +20,10 @@
 // RUN: %spirv-dis %t.noopt/kernel4.spv | FileCheck %s --check-prefix=F2
 // RUN: %spirv-dis %t.noopt/kernel5.spv | FileCheck %s --check-prefix=F3
 // The kernel's entry point: GLCompute "main", with the invocation-id builtins
-// it reads (t.global: GlobalInvocationId, t.local: LocalInvocationId,
-// t.tile: WorkgroupId; legalization drops the ones a kernel does not read).
+// (t.global: GlobalInvocationId, t.local: LocalInvocationId, t.tile:
+// WorkgroupId) and NumWorkgroups, which the renumbering of a folded grid reads
+// (launch_header::grid_folded, header word 3: FoldedGrid.cpp). The ids the
+// kernel uses are phis of the builtins and the renumbered values.
 // C++ AMP's last dimension is x: tile<D0, D1, D2> is LocalSize D2 D1 D0, and
 // index component k of a rank-N index is id component N-1-k. Non-tiled
 // kernels use 64-thread workgroups (64x1x1, 8x8x1, 4x4x4). Each captured
@@ -62,7 +64,7 @@ void flat3(array_view<int, 3> out) {
 }
 
 // tile<32>, reading global, local and tile; three views, two of them const.
-// T1: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id{{$}}
+// T1: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
 // T1: OpExecutionMode %main LocalSize 32 1 1
 // T1-DAG: OpDecorate %global_id BuiltIn GlobalInvocationId
 // T1-DAG: OpDecorate %local_id BuiltIn LocalInvocationId
@@ -80,17 +82,19 @@ void flat3(array_view<int, 3> out) {
 // T1-DAG: %b = OpVariable %{{[_a-zA-Z0-9]+}} StorageBuffer
 // T1-NOT: OpDecorate %out NonWritable
 // T1: %[[L:[0-9]+]] = OpLoad %v3int %local_id
-// T1: %[[G:[0-9]+]] = OpLoad %v3int %group_id
+// T1: %[[G0:[0-9]+]] = OpLoad %v3int %group_id
+// T1: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // T1-DAG: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
 // T1-DAG: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
 // T1: OpIMul %int %[[LX]] %int_1000{{$}}
 // T1: OpIMul %int %[[GX]] %int_100000{{$}}
 
 // tile<4, 16>: LocalSize 16 4 1; local[0] is y, local[1] is x.
-// T2: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id{{$}}
+// T2: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
 // T2: OpExecutionMode %main LocalSize 16 4 1
 // T2: %[[L:[0-9]+]] = OpLoad %v3int %local_id
-// T2: %[[G:[0-9]+]] = OpLoad %v3int %group_id
+// T2: %[[G0:[0-9]+]] = OpLoad %v3int %group_id
+// T2: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // T2-DAG: %[[LY:[0-9]+]] = OpCompositeExtract %int %[[L]] 1
 // T2-DAG: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
 // T2-DAG: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[G]] 1
@@ -101,7 +105,7 @@ void flat3(array_view<int, 3> out) {
 // T2: OpIMul %int %[[GX]] %int_10000000{{$}}
 
 // tile<2, 4, 8>: LocalSize 8 4 2; local[0] is z.
-// T3: OpEntryPoint GLCompute %main "main" %global_id %local_id{{$}}
+// T3: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
 // T3: OpExecutionMode %main LocalSize 8 4 2
 // T3: %[[L:[0-9]+]] = OpLoad %v3int %local_id
 // T3-DAG: %[[LZ:[0-9]+]] = OpCompositeExtract %int %[[L]] 2
@@ -111,20 +115,33 @@ void flat3(array_view<int, 3> out) {
 // T3: OpIMul %int %[[LY]] %int_1000{{$}}
 // T3: OpIAdd %int %{{[0-9]+}} %[[LX]]
 
-// Non-tiled: only GlobalInvocationId; 64-thread workgroups; the bounds check
-// compares id component c with header word c.
-// F1: OpEntryPoint GLCompute %main "main" %global_id{{$}}
+// Non-tiled: 64-thread workgroups; the bounds check compares id component c
+// with header word c. Header word 3 says whether the grid was folded; only
+// then are workgroups renumbered, with divisions.
+// F1: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
 // F1: OpExecutionMode %main LocalSize 64 1 1
 // F1: OpDecorate %global_id BuiltIn GlobalInvocationId
-// F1: %[[G:[0-9]+]] = OpLoad %v3int %global_id
+// F1: OpDecorate %num_groups BuiltIn NumWorkgroups
+// F1: %[[G0:[0-9]+]] = OpLoad %v3int %global_id
+// F1: %[[FP:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_3
+// F1-NEXT: %[[F:[0-9]+]] = OpLoad %int %[[FP]]
+// F1-NEXT: %[[FOLDED:[0-9]+]] = OpINotEqual %bool %[[F]] %int_0
+// F1-NEXT: OpSelectionMerge %[[MERGE:[0-9]+]] None
+// F1-NEXT: OpBranchConditional %[[FOLDED]] %[[RENUMBER:[0-9]+]] %[[MERGE]]
+// F1-NEXT: %[[RENUMBER]] = OpLabel
+// F1-NEXT: OpLoad %v3int %num_groups
+// F1: OpUDiv %uint %{{[0-9]+}} %uint_64
+// F1: %[[MERGE]] = OpLabel
+// F1-NEXT: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // F1-NEXT: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
 // F1-NEXT: %[[P:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0
 // F1-NEXT: %[[N:[0-9]+]] = OpLoad %int %[[P]]
 // F1-NEXT: OpUGreaterThanEqual %bool %[[GX]] %[[N]]
 
-// F2: OpEntryPoint GLCompute %main "main" %global_id{{$}}
+// F2: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
 // F2: OpExecutionMode %main LocalSize 8 8 1
-// F2: %[[G:[0-9]+]] = OpLoad %v3int %global_id
+// F2: %[[G0:[0-9]+]] = OpLoad %v3int %global_id
+// F2: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // F2: OpCompositeExtract %int %[[G]] 0
 // F2: OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0{{$}}
 // F2: OpCompositeExtract %int %[[G]] 1
@@ -138,9 +155,10 @@ void flat3(array_view<int, 3> out) {
 // F2-NEXT: %[[E1:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX]] %int_1{{$}}
 // F2-NEXT: OpStore %[[E1]] %[[GX]]
 
-// F3: OpEntryPoint GLCompute %main "main" %global_id{{$}}
+// F3: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
 // F3: OpExecutionMode %main LocalSize 4 4 4
-// F3: %[[G:[0-9]+]] = OpLoad %v3int %global_id
+// F3: %[[G0:[0-9]+]] = OpLoad %v3int %global_id
+// F3: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // F3: OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_2{{$}}
 // F3: OpLogicalOr
 // F3-DAG: %[[GZ:[0-9]+]] = OpCompositeExtract %int %[[G]] 2

@@ -3,7 +3,8 @@
 // RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
 // RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel0.spv
 // RUN: %spirv-dis %t.noopt/kernel0.spv | FileCheck %s
-// The captures are one push-constant block: a Block struct whose only member,
+// The captures are one push-constant block (they fit in 128 bytes; larger ones
+// are a storage buffer: capture_buffer_layout.cpp): a Block struct whose only member,
 // at Offset 0, is an array of 32-bit words (ArrayStride 4). It holds the
 // 16-byte launch header (word 0: the thread count in x, which the
 // bounds check of a non-tiled kernel compares with GlobalInvocationId.x),
@@ -33,7 +34,8 @@ void run(array_view<int, 1> out, int a, double d, long l) {
 
 // The launch header: the bounds check reads word 0.
 // CHECK: %main = OpFunction
-// CHECK: %[[GID:[0-9]+]] = OpLoad %v3int %global_id
+// CHECK: %[[GID0:[0-9]+]] = OpLoad %v3int %global_id
+// CHECK: %[[GID:[0-9]+]] = OpPhi %v3int %[[GID0]] %
 // CHECK: %[[X:[0-9]+]] = OpCompositeExtract %int %[[GID]] 0
 // CHECK: %[[H0P:[0-9]+]] = OpAccessChain %[[PWORD]] %captures %int_0 %int_0
 // CHECK-NEXT: %[[H0:[0-9]+]] = OpLoad %int %[[H0P]]
