@@ -48,7 +48,10 @@
   X(FenceTileStatic, "fence.tile_static")                                      \
   X(BufferElement, "buffer.element")                                           \
   X(ArrayViewCopy, "array_view.copy")                                          \
-  X(ArrayViewDestroy, "array_view.destroy")
+  X(ArrayViewDestroy, "array_view.destroy")                                   \
+  X(MathDevice, "math.device")                                                 \
+  X(MathGlsl, "math.glsl")                                                     \
+  X(MathSpirv, "math.spirv")
 
 // X(Enumerator, "name"): library classes the plugin treats specially.
 #define AMPVK_CLASS_NAMES(X)                                                   \

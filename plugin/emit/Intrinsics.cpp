@@ -6,6 +6,7 @@
 //   barrier.*  tile_barrier::wait*           -> OpControlBarrier
 //   fence.*    *_memory_fence(barrier)        -> OpMemoryBarrier
 //   buffer.element  array_view/array element  -> OpAccessChain into the binding
+//   math.*     <amp_math.h>                   -> MathIntrinsics.cpp
 //
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
@@ -80,6 +81,8 @@ KernelEmitter::CallResult
 KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
                              const PointerValue *This, llvm::ArrayRef<const Expr *> Args,
                              SourceLocation Loc) {
+  if (Name.starts_with("math."))
+    return emitMathIntrinsic(FD, Name, Args, Loc);
   CallResult R;
   FenceKind Fence;
   if (Name.consume_front("barrier.")) {

@@ -11,7 +11,8 @@
 //   ExprEmitter.cpp     expressions, operators, casts
 //   CallInliner.cpp     calls, constructors, initialization
 //   MemoryAccess.cpp    loads/stores, member/element addressing, captures
-//   Intrinsics.cpp      barriers, fences, buffer access, math
+//   Intrinsics.cpp      barriers, fences, buffer access
+//   MathIntrinsics.cpp  <amp_math.h>: GLSL.std.450, bit casts, device twins
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
@@ -218,6 +219,11 @@ private:
                            const PointerValue *This,
                            llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
   SpvId bufferVariable(int Binding, clang::SourceLocation Loc);
+
+  // MathIntrinsics.cpp
+  CallResult emitMathIntrinsic(const clang::FunctionDecl *FD, llvm::StringRef Name,
+                               llvm::ArrayRef<const clang::Expr *> Args,
+                               clang::SourceLocation Loc);
 
   // Helpers shared by all parts.
   // The kernel's one failure (emit/EmitDiagnostics.h): row K with the
