@@ -294,8 +294,8 @@ TEST(MathSpecialValues, tgamma) {
   auto exact = [](long double v) -> long double { return std::tgamma(v); };
   auto f = [](float v) restrict(cpu, amp) { return precise_math::tgammaf(v); };
   auto d = [](double v) restrict(cpu, amp) { return precise_math::tgamma(v); };
-  EXPECT_EQ(mathulp::measure<float>("precise_math::tgammaf (special)", f, exact, x).MaxUlp, mathulp::kCorrectlyRounded);
-  EXPECT_EQ(mathulp::measure<double>("precise_math::tgamma(double) (special)", d, exact,
+  EXPECT_LE(mathulp::measure<float>("precise_math::tgammaf (special)", f, exact, x).MaxUlp, mathulp::kCorrectlyRounded);
+  EXPECT_LE(mathulp::measure<double>("precise_math::tgamma(double) (special)", d, exact,
                                      std::vector<double>(x.begin(), x.end())).MaxUlp,
             mathulp::kCorrectlyRounded);
 }
