@@ -65,7 +65,10 @@
   X(D3dCountBits, "direct3d.countbits")                                        \
   X(D3dReverseBits, "direct3d.reversebits")                                    \
   X(D3dFirstBitHigh, "direct3d.firstbithigh")                                  \
-  X(D3dFirstBitLow, "direct3d.firstbitlow")
+  X(D3dFirstBitLow, "direct3d.firstbitlow")                                    \
+  X(MathDevice, "math.device")                                                 \
+  X(MathGlsl, "math.glsl")                                                     \
+  X(MathSpirv, "math.spirv")
 
 // X(Enumerator, "name"): library classes the plugin treats specially.
 #define AMPVK_CLASS_NAMES(X)                                                   \

@@ -7,6 +7,7 @@
 //   fence.*    *_memory_fence(barrier)        -> OpMemoryBarrier
 //   buffer.element  array_view/array element  -> OpAccessChain into the binding
 //   array_view.*, host.only                    -> ViewIntrinsics.cpp
+//   math.*     <amp_math.h>                   -> MathIntrinsics.cpp
 //
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
@@ -81,6 +82,8 @@ KernelEmitter::CallResult
 KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
                              const PointerValue *This, llvm::ArrayRef<const Expr *> Args,
                              SourceLocation Loc) {
+  if (Name.starts_with("math."))
+    return emitMathIntrinsic(FD, Name, Args, Loc);
   CallResult R;
   FenceKind Fence;
   if (Name.consume_front("barrier.")) {

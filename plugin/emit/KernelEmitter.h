@@ -16,6 +16,7 @@
 //   ViewIntrinsics.cpp      array_view objects made in kernel code
 //   AtomicIntrinsics.cpp    concurrency::atomic_* (spec chapter 6)
 //   Direct3dIntrinsics.cpp  concurrency::direct3d bit operations
+//   MathIntrinsics.cpp      <amp_math.h>: GLSL.std.450, bit casts, device twins
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
@@ -256,6 +257,11 @@ private:
   // Direct3dIntrinsics.cpp: Name is the part after "direct3d.".
   CallResult emitDirect3d(const clang::FunctionDecl *FD, llvm::StringRef Name,
                           llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
+
+  // MathIntrinsics.cpp
+  CallResult emitMathIntrinsic(const clang::FunctionDecl *FD, llvm::StringRef Name,
+                               llvm::ArrayRef<const clang::Expr *> Args,
+                               clang::SourceLocation Loc);
 
   // Helpers shared by all parts.
   // The kernel's one failure (emit/EmitDiagnostics.h): row K with the

@@ -1,0 +1,127 @@
+// The device instructions <amp_math.h> is built from. Each function is an
+// intrinsic: on the device the plugin emits the instruction its name names
+// (plugin/emit/MathIntrinsics.cpp), on the host its body runs.
+//
+//   detail::glsl::Name   "math.glsl": the GLSL.std.450 extended instruction
+//                        `Name` (Sin, FAbs, FrexpStruct, ...). The trigonometric,
+//                        exponential and power instructions take float only.
+//   detail::spirv::Name  "math.spirv": a core instruction (OpIsNan, OpIsInf) or
+//                        a reinterpretation of a value's bits.
+#ifndef AMPVK_DETAIL_MATH_INTRINSICS_H
+#define AMPVK_DETAIL_MATH_INTRINSICS_H
+
+#include <ampvk/detail/keywords.h>
+
+#include <cmath>
+#include <cstring>
+
+namespace Concurrency {
+namespace detail {
+namespace glsl {
+
+#define AMPVK_GLSL_UNARY(Name, HostExpr)                                       \
+  template <typename T>                                                        \
+  inline T Name(T x) restrict(cpu, amp) AMPVK_INTRINSIC("math.glsl") {         \
+    return HostExpr;                                                           \
+  }
+#define AMPVK_GLSL_BINARY(Name, HostExpr)                                      \
+  template <typename T>                                                        \
+  inline T Name(T x, T y) restrict(cpu, amp) AMPVK_INTRINSIC("math.glsl") {    \
+    return HostExpr;                                                           \
+  }
+
+// float only on the device
+AMPVK_GLSL_UNARY(Sin, std::sin(x))
+AMPVK_GLSL_UNARY(Cos, std::cos(x))
+AMPVK_GLSL_UNARY(Tan, std::tan(x))
+AMPVK_GLSL_UNARY(Asin, std::asin(x))
+AMPVK_GLSL_UNARY(Acos, std::acos(x))
+AMPVK_GLSL_UNARY(Atan, std::atan(x))
+AMPVK_GLSL_UNARY(Sinh, std::sinh(x))
+AMPVK_GLSL_UNARY(Cosh, std::cosh(x))
+AMPVK_GLSL_UNARY(Tanh, std::tanh(x))
+AMPVK_GLSL_UNARY(Exp, std::exp(x))
+AMPVK_GLSL_UNARY(Exp2, std::exp2(x))
+AMPVK_GLSL_UNARY(Log, std::log(x))
+AMPVK_GLSL_UNARY(Log2, std::log2(x))
+AMPVK_GLSL_BINARY(Atan2, std::atan2(x, y))
+AMPVK_GLSL_BINARY(Pow, std::pow(x, y))
+// float and double on the device
+AMPVK_GLSL_UNARY(Sqrt, std::sqrt(x))
+AMPVK_GLSL_UNARY(InverseSqrt, T(1) / std::sqrt(x))
+AMPVK_GLSL_UNARY(FAbs, std::fabs(x))
+AMPVK_GLSL_UNARY(Floor, std::floor(x))
+AMPVK_GLSL_UNARY(Ceil, std::ceil(x))
+AMPVK_GLSL_UNARY(Trunc, std::trunc(x))
+AMPVK_GLSL_UNARY(RoundEven, std::nearbyint(x))
+AMPVK_GLSL_BINARY(FMin, std::fmin(x, y))
+AMPVK_GLSL_BINARY(FMax, std::fmax(x, y))
+
+#undef AMPVK_GLSL_UNARY
+#undef AMPVK_GLSL_BINARY
+
+template <typename T>
+inline T Fma(T x, T y, T z) restrict(cpu, amp) AMPVK_INTRINSIC("math.glsl") {
+  return std::fma(x, y, z);
+}
+template <typename T>
+inline T Ldexp(T x, int e) restrict(cpu, amp) AMPVK_INTRINSIC("math.glsl") {
+  return std::ldexp(x, e);
+}
+// FrexpStruct and ModfStruct return both parts; the plugin stores the second
+// through the pointer, wherever it points.
+template <typename T>
+inline T FrexpStruct(T x, int *e) restrict(cpu, amp) AMPVK_INTRINSIC("math.glsl") {
+  return std::frexp(x, e);
+}
+template <typename T>
+inline T ModfStruct(T x, T *whole) restrict(cpu, amp) AMPVK_INTRINSIC("math.glsl") {
+  return std::modf(x, whole);
+}
+
+} // namespace glsl
+
+namespace spirv {
+
+template <typename T> inline bool IsNan(T x) restrict(cpu, amp) AMPVK_INTRINSIC("math.spirv") {
+  return std::isnan(x);
+}
+template <typename T> inline bool IsInf(T x) restrict(cpu, amp) AMPVK_INTRINSIC("math.spirv") {
+  return std::isinf(x);
+}
+// A float's bits and back (OpBitcast).
+inline unsigned FloatBits(float x) restrict(cpu, amp) AMPVK_INTRINSIC("math.spirv") {
+  unsigned u;
+  std::memcpy(&u, &x, sizeof u);
+  return u;
+}
+inline float BitsFloat(unsigned u) restrict(cpu, amp) AMPVK_INTRINSIC("math.spirv") {
+  float x;
+  std::memcpy(&x, &u, sizeof x);
+  return x;
+}
+// A double's high and low words and back (GLSL.std.450 UnpackDouble2x32 and
+// PackDouble2x32, so no 64-bit integers are needed on the device).
+inline unsigned DoubleHigh(double x) restrict(cpu, amp) AMPVK_INTRINSIC("math.spirv") {
+  unsigned long long u;
+  std::memcpy(&u, &x, sizeof u);
+  return static_cast<unsigned>(u >> 32);
+}
+inline unsigned DoubleLow(double x) restrict(cpu, amp) AMPVK_INTRINSIC("math.spirv") {
+  unsigned long long u;
+  std::memcpy(&u, &x, sizeof u);
+  return static_cast<unsigned>(u);
+}
+inline double WordsDouble(unsigned high, unsigned low) restrict(cpu, amp)
+    AMPVK_INTRINSIC("math.spirv") {
+  unsigned long long u = (static_cast<unsigned long long>(high) << 32) | low;
+  double x;
+  std::memcpy(&x, &u, sizeof x);
+  return x;
+}
+
+} // namespace spirv
+} // namespace detail
+} // namespace Concurrency
+
+#endif
