@@ -73,6 +73,7 @@ enum class TypeProblem {
   Unaligned,            // member is at byte offset Number of Detail
   Empty,                // ... is an empty class
   NestedContainer,      // ... is a concurrency::Detail
+  ReferenceToPointer,   // it is a reference to a pointer
 };
 
 struct Problem {
@@ -150,8 +151,8 @@ private:
         found(Path, TypeProblem::FunctionPointer);
         return;
       }
-      if (!IsRef && Pointee->isPointerType()) {
-        found(Path, TypeProblem::PointerToPointer);
+      if (Pointee->isPointerType()) {
+        found(Path, IsRef ? TypeProblem::ReferenceToPointer : TypeProblem::PointerToPointer);
         return;
       }
       if (Pointee.isVolatileQualified()) {

@@ -53,6 +53,8 @@ void ampvk::checkTiledKernels(CheckContext &C) {
     if (!analyzeTiledKernel(C, K, Ls)) {
       for (TileListener *L : Ls)
         L->discard();
+      C.Diags.report(K.LaunchLoc, ampdiag::warn_tile_analysis_incomplete)
+          << static_cast<unsigned>(tile::Interpreter::MaxSteps);
       continue;
     }
     for (TileListener *L : Ls)

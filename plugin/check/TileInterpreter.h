@@ -81,11 +81,15 @@ public:
   // Analyzes one kernel, telling the listeners; false if it gave up.
   bool run(const Kernel &K);
 
+  // The work one kernel's analysis may take (statements and expressions
+  // interpreted, loops until their fixpoint, calls inlined).
+  static constexpr unsigned MaxSteps = 400000;
+
 private:
   // TileInterpreter.cpp: helpers, state and memory.
   bool quiet() const { return Quiet > 0 || GaveUp; }
   bool step() {
-    if (++Steps > 400000)
+    if (++Steps > MaxSteps)
       GaveUp = true;
     return !GaveUp;
   }

@@ -8,6 +8,8 @@
 //   buffer.element  array_view/array element  -> OpAccessChain into the binding
 //   array_view.*, host.only                    -> ViewIntrinsics.cpp
 //   math.*     <amp_math.h>                   -> MathIntrinsics.cpp
+//   atomic.*   atomic_* (spec chapter 6)       -> AtomicIntrinsics.cpp
+//   direct3d.* countbits, firstbithigh, ...    -> Direct3dIntrinsics.cpp
 //
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"

@@ -46,7 +46,6 @@ MEASURE_FAST(sqrt, std::sqrt(x), magnitudes<T>(1e-30L, 1e30L, false, {T(1), T(4)
 MEASURE_FAST(log10, std::log10(x), mix(magnitudes<T>(2, 1e30L, false), magnitudes<T>(1e-30L, 0.5L, false)), kInherited)
 MEASURE_FAST(asin, std::asin(x), uniform<T>(-1, 1, {T(0), T(0.5), T(1)}), kInherited)
 MEASURE_FAST(acos, std::acos(x), uniform<T>(-1, 1, {T(0), T(0.5), T(1)}), kInherited)
-MEASURE_FAST(tan, std::tan(x), uniform<T>(-1.5L, 1.5L, {T(1)}), kInherited)
 MEASURE_FAST(sinh, std::sinh(x), mix(uniform<T>(-10, -1), uniform<T>(1, 10)), kInherited)
 MEASURE_FAST(cosh, std::cosh(x), uniform<T>(-10, 10, {T(0)}), kInherited)
 MEASURE_FAST(tanh, std::tanh(x), mix(uniform<T>(-10, -0.5L), uniform<T>(0.5L, 10)), kInherited)
@@ -65,6 +64,10 @@ MEASURE_FAST_ABS(sin, std::sin(x), uniform<T>(-kPiL, kPiL, {T(0), T(1)}), 0x1p-1
 MEASURE_FAST_ABS(cos, std::cos(x), uniform<T>(-kPiL, kPiL, {T(0), T(1)}), 0x1p-11)
 MEASURE_FAST_ABS(log, std::log(x), uniform<T>(0.5L, 2, {T(1)}), 0x1p-21)
 MEASURE_FAST_ABS(log2, std::log2(x), uniform<T>(0.5L, 2, {T(1)}), 0x1p-21)
+// Vulkan: tan inherits sin(x) / cos(x), each within 2^-11 absolute, so no
+// relative bound holds (NVIDIA's driver is 37790 ULP off near 0). On [-1, 1]
+// (cos >= 0.54, |tan| <= 1.56) that is (2^-11 + 1.56 * 2^-11) / 0.54 < 2^-8.
+MEASURE_FAST_ABS(tan, std::tan(x), uniform<T>(-1, 1, {T(0), T(1)}), 0x1p-8)
 
 TEST(MathFast, sinAndCosOverloads) {
   auto exactSin = [](long double x) -> long double { return std::sin(x); };

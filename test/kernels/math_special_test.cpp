@@ -272,7 +272,6 @@ SPECIAL_1(exp2)
 SPECIAL_1(expm1)
 SPECIAL_1(fabs)
 SPECIAL_1(floor)
-SPECIAL_1(lgamma)
 SPECIAL_1(log)
 SPECIAL_1(log10)
 SPECIAL_1(log1p)
@@ -284,6 +283,13 @@ SPECIAL_1(sinh)
 SPECIAL_1(sqrt)
 SPECIAL_1(tanh)
 SPECIAL_1(trunc)
+// The host reference, glibc's lgammaf, is itself a few ULP off (its accuracy
+// against long double is MathPreciseFloat.lgamma's); the device's double
+// arithmetic may differ from lavapipe's within Vulkan's bounds.
+TEST(MathSpecialValues, lgamma) {
+  auto f = [](float x) restrict(cpu, amp) { return precise_math::lgammaf(x); };
+  checkUlp(4, extent<1>(256), f, specials<float>());
+}
 
 // rcbrt: the host's 1 / cbrtf rounds twice, so against long double.
 TEST(MathSpecialValues, rcbrt) {

@@ -46,6 +46,7 @@ void scalars() restrict(amp) {
 void qualifiers_and_pointers(int *p) restrict(amp) {
   volatile int v = 0;    // expected-error {{variable 'v' has type 'volatile int', which cannot be used in restrict(amp) code: it is volatile}}
   int **pp = &p;         // expected-error {{variable 'pp' has type 'int **', which cannot be used in restrict(amp) code: it is a pointer to a pointer}}
+  int *&rp = p;          // expected-error {{variable 'rp' has type 'int *&', which cannot be used in restrict(amp) code: it is a reference to a pointer}}
   const int not_volatile = 0; // legal: const is fine, volatile is not
   int *single = p;       // legal
   int &ref = *p;         // legal
