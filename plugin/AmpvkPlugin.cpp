@@ -46,7 +46,7 @@ namespace {
 
 struct PluginOptions {
   std::string DumpDir;
-  bool Optimize = true;
+  SpirvPipelineOptions Pipeline;
   WarningOptions Warnings;
 };
 
@@ -101,7 +101,7 @@ private:
   bool finishModule(AmpDiagnostics &Diags, const Kernel &K,
                     const std::vector<std::uint32_t> &Emitted, const std::string &Name,
                     std::vector<std::uint32_t> &Out) {
-    SpirvPipelineResult R = runSpirvPipeline(Emitted, Opts.Optimize);
+    SpirvPipelineResult R = runSpirvPipeline(Emitted, Opts.Pipeline);
     dump(Name, K, R.Ok ? R.Words : Emitted);
     if (!R.Ok) {
       Diags.internal(K.CallOperator->getLocation(),
@@ -168,7 +168,9 @@ protected:
       if (A.consume_front("dump-spirv="))
         Opts.DumpDir = A.str();
       else if (A == "no-opt")
-        Opts.Optimize = false;
+        Opts.Pipeline.Optimize = false;
+      else if (A == "test-crash-spirv-tools")
+        Opts.Pipeline.CrashForTest = true;
       else if (A == "Werror")
         for (bool &AsError : Opts.Warnings.AsError)
           AsError = true;

@@ -1,8 +1,12 @@
 //===- SpirvToolsPipeline.cpp ---------------------------------------------===//
 #include "SpirvToolsPipeline.h"
 
+#include "llvm/Support/CrashRecoveryContext.h"
+
 #include <spirv-tools/libspirv.hpp>
 #include <spirv-tools/optimizer.hpp>
+
+#include <csignal>
 
 using namespace ampvk;
 
@@ -20,7 +24,7 @@ static spvtools::MessageConsumer collectInto(std::string &Out) {
 }
 
 SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Words,
-                                            bool Optimize) {
+                                            const SpirvPipelineOptions &PipelineOpts) {
   SpirvPipelineResult R;
   spvtools::SpirvTools Tools(TargetEnv);
   // The optimizer assumes a valid module and may crash on an invalid one, so an
@@ -38,12 +42,29 @@ SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Wo
   spvtools::Optimizer Opt(TargetEnv);
   Opt.SetMessageConsumer(collectInto(R.Messages));
   Opt.RegisterLegalizationPasses();
-  if (Optimize)
+  if (PipelineOpts.Optimize)
     Opt.RegisterPerformancePasses();
   spvtools::OptimizerOptions Options;
   // Validated above (the emitter's module) and below (the final module).
   Options.set_run_validator(false);
-  if (!Opt.Run(Words.data(), Words.size(), &R.Words, Options)) {
+  // SPIRV-Tools has crashed on valid modules before (its constant folder
+  // divided INT_MIN by -1); a crash must cost one kernel, not the compiler,
+  // and never send the user to LLVM's bug tracker.
+  llvm::CrashRecoveryContext::Enable();
+  llvm::CrashRecoveryContext Recovery;
+  bool Optimized = false;
+  bool Survived = Recovery.RunSafely([&] {
+    if (PipelineOpts.CrashForTest)
+      std::raise(SIGSEGV);
+    Optimized = Opt.Run(Words.data(), Words.size(), &R.Words, Options);
+  });
+  if (!Survived) {
+    R.Messages = "SPIRV-Tools crashed while optimizing this kernel (the crash was "
+                 "contained; the other kernels are compiled)\n";
+    R.Words.clear();
+    return R;
+  }
+  if (!Optimized) {
     R.Messages = "SPIRV-Tools optimizer failed:\n" + R.Messages;
     return R;
   }

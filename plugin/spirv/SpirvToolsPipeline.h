@@ -14,9 +14,21 @@ struct SpirvPipelineResult {
   std::string Messages; // what SPIRV-Tools reported, for the diagnostic
 };
 
+// How runSpirvPipeline runs SPIRV-Tools. CrashForTest makes the optimizer's
+// thread crash (SIGSEGV), to test that a crash inside SPIRV-Tools is contained
+// (plugin argument test-crash-spirv-tools).
+struct SpirvPipelineOptions {
+  bool Optimize = true;
+  bool CrashForTest = false;
+};
+
 // Runs SPIRV-Tools' legalization and performance passes and then the validator
-// for Vulkan 1.1. When Optimize is false only legalization runs.
-SpirvPipelineResult runSpirvPipeline(const std::vector<std::uint32_t> &Words, bool Optimize);
+// for Vulkan 1.1. When Optimize is false only legalization runs. A crash
+// inside the optimizer (a signal) is contained and reported in Messages, not
+// the end of the compiler: the kernel gets an error, the rest of the
+// translation unit goes on.
+SpirvPipelineResult runSpirvPipeline(const std::vector<std::uint32_t> &Words,
+                                     const SpirvPipelineOptions &Opts);
 
 // spirv-dis style text, for dumps in internal-error reports.
 std::string disassemble(const std::vector<std::uint32_t> &Words);
