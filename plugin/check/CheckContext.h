@@ -129,6 +129,11 @@ void forEachFunction(clang::ASTContext &Ctx, FunctionSet Set,
                      llvm::function_ref<void(const clang::FunctionDecl *)> Found);
 void forEachFunctionIn(const clang::Decl *D, FunctionSet Set,
                        llvm::function_ref<void(const clang::FunctionDecl *)> Found);
+// Calls Found with the initializer of every namespace-scope variable and
+// static data member under D (CPU code outside any function body; locals,
+// static ones included, belong to their function's body).
+void forEachGlobalInitializer(const clang::Decl *D,
+                              llvm::function_ref<void(clang::Expr *)> Found);
 
 // The rule groups, in the order checkRestrictions() runs them.
 void checkRestrictionSyntax(CheckContext &C);

@@ -93,29 +93,6 @@ private:
   llvm::SmallPtrSet<const Expr *, 8> Callees;
 };
 
-// Namespace-scope and static member variables (locals are part of their
-// function's body).
-class GlobalInitializerFinder : public RecursiveASTVisitor<GlobalInitializerFinder> {
-public:
-  explicit GlobalInitializerFinder(CheckContext &C) : C(C) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool TraverseFunctionDecl(FunctionDecl *) { return true; }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *) { return true; }
-  bool TraverseCXXConstructorDecl(CXXConstructorDecl *) { return true; }
-  bool TraverseCXXDestructorDecl(CXXDestructorDecl *) { return true; }
-  bool TraverseCXXConversionDecl(CXXConversionDecl *) { return true; }
-  bool TraverseFunctionTemplateDecl(FunctionTemplateDecl *) { return true; }
-  bool VisitVarDecl(VarDecl *VD) {
-    if (VD->hasGlobalStorage() && !VD->isLocalVarDeclOrParm() && VD->getInit() &&
-        !VD->getDeclContext()->isDependentContext() && !VD->isInvalidDecl())
-      CpuBodyChecker(C, nullptr).runOnInitializer(VD->getInit());
-    return true;
-  }
-
-private:
-  CheckContext &C;
-};
-
 } // namespace
 
 void ampvk::checkCpuCalls(CheckContext &C) {
@@ -123,5 +100,7 @@ void ampvk::checkCpuCalls(CheckContext &C) {
     if (!FD->isDependentContext() && (getEffectiveRestrictions(FD) & RestrictCpu))
       CpuBodyChecker(C, FD).run();
   });
-  GlobalInitializerFinder(C).TraverseDecl(C.Ctx.getTranslationUnitDecl());
+  forEachGlobalInitializer(C.Ctx.getTranslationUnitDecl(), [&](Expr *Init) {
+    CpuBodyChecker(C, nullptr).runOnInitializer(Init);
+  });
 }

@@ -49,7 +49,33 @@ private:
   llvm::function_ref<void(const FunctionDecl *)> Found;
 };
 
+// Variables outside function bodies; the bodies are not entered.
+class GlobalInitializerFinder : public RecursiveASTVisitor<GlobalInitializerFinder> {
+public:
+  explicit GlobalInitializerFinder(llvm::function_ref<void(Expr *)> Found) : Found(Found) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseFunctionDecl(FunctionDecl *) { return true; }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *) { return true; }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *) { return true; }
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *) { return true; }
+  bool TraverseCXXConversionDecl(CXXConversionDecl *) { return true; }
+  bool TraverseFunctionTemplateDecl(FunctionTemplateDecl *) { return true; }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->hasGlobalStorage() && !VD->isLocalVarDeclOrParm() && VD->getInit() &&
+        !VD->getDeclContext()->isDependentContext() && !VD->isInvalidDecl())
+      Found(VD->getInit());
+    return true;
+  }
+
+private:
+  llvm::function_ref<void(Expr *)> Found;
+};
+
 } // namespace
+
+void ampvk::forEachGlobalInitializer(const Decl *D, llvm::function_ref<void(Expr *)> Found) {
+  GlobalInitializerFinder(Found).TraverseDecl(const_cast<Decl *>(D));
+}
 
 void ampvk::forEachFunction(ASTContext &Ctx, FunctionSet Set,
                             llvm::function_ref<void(const FunctionDecl *)> Found) {

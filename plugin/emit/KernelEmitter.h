@@ -244,7 +244,6 @@ private:
   void bindView(const LValue &View, int Binding, clang::SourceLocation Loc);
   void noteViewLoad(SpvId Value, const LValue &From);
   void noteViewStore(const LValue &To, SpvId Value, clang::SourceLocation Loc);
-  clang::SourceLocation userCallOf(llvm::StringRef Name, clang::SourceLocation Fallback) const;
 
   // AtomicIntrinsics.cpp: Name is the part after "atomic.".
   CallResult emitAtomic(const clang::FunctionDecl *FD, llvm::StringRef Name,

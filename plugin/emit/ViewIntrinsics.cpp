@@ -33,15 +33,6 @@ QualType viewElementType(QualType View) {
 }
 } // namespace
 
-SourceLocation KernelEmitter::userCallOf(llvm::StringRef Name, SourceLocation Fallback) const {
-  // The outermost call of the library function: the user's, not the
-  // library's own calls inside it.
-  for (const auto &F : Frames)
-    if (F->Site && F->FD && F->FD->getIdentifier() && F->FD->getName() == Name)
-      return F->Site->getExprLoc();
-  return Fallback;
-}
-
 int KernelEmitter::viewBinding(const LValue &View) const {
   if (View.K == LValue::Capture)
     return View.DynOffset ? -1 : Captures.bindingAtImageOffset(View.ConstOffset);
@@ -104,7 +95,7 @@ KernelEmitter::emitViewIntrinsic(llvm::StringRef Name, const PointerValue *This,
     QualType From = Captures.Bindings[Binding].ElementType.getUnqualifiedType();
     QualType To = viewElementType(Dst.Type);
     if (!To.isNull() && !Ctx.hasSameType(From, To)) {
-      unsupported(userCallOf("reinterpret_as", Loc), UnsupportedConstruct::ViewReinterpret);
+      unsupported(Loc, UnsupportedConstruct::ViewReinterpret);
       return R;
     }
     bindView(Dst, Binding, Loc);

@@ -72,22 +72,6 @@ private:
   Sema *S;
 };
 
-// The initializers of globals under a declaration: CPU code too.
-class GlobalInitializers : public RecursiveASTVisitor<GlobalInitializers> {
-public:
-  explicit GlobalInitializers(Sema *S) : S(S) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitVarDecl(VarDecl *VD) {
-    if (VD->hasGlobalStorage() && !VD->isStaticLocal() && VD->getInit() &&
-        !VD->getDeclContext()->isDependentContext())
-      BodyResolver(S).TraverseStmt(VD->getInit());
-    return true;
-  }
-
-private:
-  Sema *S;
-};
-
 } // namespace
 
 void ampvk::resolveCpuCalls(Decl *D, Sema *S) {
@@ -102,5 +86,5 @@ void ampvk::resolveCpuCalls(Decl *D, Sema *S) {
           R.TraverseStmt(Init->getInit());
     R.TraverseStmt(FD->getBody());
   });
-  GlobalInitializers(S).TraverseDecl(D);
+  forEachGlobalInitializer(D, [&](Expr *Init) { BodyResolver(S).TraverseStmt(Init); });
 }
