@@ -33,3 +33,21 @@ write_basic_package_version_file(${CMAKE_BINARY_DIR}/install-files/ampvk-config-
 install(FILES ${CMAKE_BINARY_DIR}/install-files/ampvk-config.cmake
   ${CMAKE_BINARY_DIR}/install-files/ampvk-config-version.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/ampvk)
+
+# `cpack -G DEB` in the build tree: a .deb installing under /usr, so that
+# Debian users install ampvk like their other tools (dpkg -i / apt install ./file).
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME ampvk)
+set(CPACK_PACKAGE_VENDOR ampvk)
+set(CPACK_PACKAGE_CONTACT "ampvk developers")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "C++ AMP for Linux on Vulkan: a clang++-19 plugin, <amp.h> and a Vulkan runtime")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_STRIP_FILES TRUE)
+# The plugin resolves Clang's symbols from the clang-19 that loads it; the
+# runtime needs the Vulkan loader; a driver (a GPU's, or lavapipe) and
+# pkg-config are what most users want beside it.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-19, libvulkan1, libc6, libstdc++6")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "mesa-vulkan-drivers, pkg-config")
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+include(CPack)

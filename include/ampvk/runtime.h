@@ -22,7 +22,7 @@ struct device_info {
   std::wstring description;  // VkPhysicalDeviceProperties::deviceName
   std::wstring device_path;  // stable identifier, e.g. L"vulkan:0:<deviceName>"
   std::size_t dedicated_memory_kb = 0; // largest DEVICE_LOCAL heap
-  unsigned version = 0;      // Vulkan API version
+  unsigned version = 0;      // Vulkan API version as (major << 16) | minor
   bool is_emulated = false;  // CPU implementation (lavapipe/llvmpipe)
   bool has_display = false;
   bool supports_double_precision = false;      // shaderFloat64

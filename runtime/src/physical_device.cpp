@@ -95,7 +95,9 @@ device_info build_info(const physical_device &d) {
     if (d.memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
       largest_local = std::max(largest_local, d.memory.memoryHeaps[i].size);
   info.dedicated_memory_kb = static_cast<std::size_t>(largest_local / 1024);
-  info.version = d.properties.apiVersion;
+  // C++ AMP's form: major version in the high 16 bits, minor in the low.
+  info.version = (VK_API_VERSION_MAJOR(d.properties.apiVersion) << 16) |
+                 VK_API_VERSION_MINOR(d.properties.apiVersion);
   info.is_emulated = d.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
   info.has_display = false;
   info.supports_double_precision = d.features.float64;

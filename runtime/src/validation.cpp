@@ -76,6 +76,22 @@ bool layer_has_extension(const char *layer, const char *extension) {
   return false;
 }
 
+// The layer reads vk_layer_settings.txt from the working directory (or from
+// VK_LAYER_SETTINGS_PATH), and such a file can turn every check off or mute
+// the reports; AMPVK_VALIDATION=1 must mean the same wherever a program runs.
+// An empty settings file gives the layer its defaults; the settings this
+// runtime needs go through the instance's pNext chain.
+void ignore_layer_settings_files() {
+  const char *neutral = "/dev/null";
+  const char *user = std::getenv("VK_LAYER_SETTINGS_PATH");
+  if (user && std::strcmp(user, neutral) != 0)
+    std::fprintf(stderr,
+                 "ampvk: AMPVK_VALIDATION=1 ignores VK_LAYER_SETTINGS_PATH=%s (the validation "
+                 "layer runs with ampvk's settings)\n",
+                 user);
+  setenv("VK_LAYER_SETTINGS_PATH", neutral, 1);
+}
+
 } // namespace
 
 const void *validation_setup::instance_pnext() const noexcept {
@@ -96,6 +112,7 @@ void prepare_validation(validation_setup &setup) {
     std::fprintf(stderr, "%s\n", message);
     throw concurrency::runtime_exception(message, concurrency::E_FAIL_AMP);
   }
+  ignore_layer_settings_files();
   setup.enabled = true;
   setup.layers.push_back(validation_layer);
   setup.extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);

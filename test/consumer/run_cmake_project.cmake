@@ -1,4 +1,17 @@
 # Configures, builds and runs cmake_project/ against the ampvk installed in PREFIX.
+# With EXPECT_CONFIGURE_ERROR, configuring must fail with that message instead.
+if(DEFINED EXPECT_CONFIGURE_ERROR)
+  execute_process(
+    COMMAND ${CMAKE_COMMAND} -S ${SOURCE} -B ${BINARY} -G Ninja -DCMAKE_CXX_COMPILER=${CXX}
+            -DCMAKE_PREFIX_PATH=${PREFIX}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  string(REGEX REPLACE "[ \n]+" " " flat "${err}")
+  string(FIND "${flat}" "${EXPECT_CONFIGURE_ERROR}" at)
+  if(rc EQUAL 0 OR at EQUAL -1)
+    message(FATAL_ERROR "expected a failed configure saying\n${EXPECT_CONFIGURE_ERROR}\ngot status ${rc}:\n${out}\n${err}")
+  endif()
+  return()
+endif()
 foreach(step
     "${CMAKE_COMMAND};-S;${SOURCE};-B;${BINARY};-G;Ninja;-DCMAKE_CXX_COMPILER=${CXX};-DCMAKE_PREFIX_PATH=${PREFIX}"
     "${CMAKE_COMMAND};--build;${BINARY}"

@@ -40,7 +40,10 @@ TEST(Devices, EnumeratesAtLeastOneDeviceWithSaneInfo) {
     EXPECT_FALSE(info.description.empty());
     EXPECT_EQ(narrow(info.device_path).rfind("vulkan:" + std::to_string(i) + ":", 0), 0u)
         << narrow(info.device_path);
-    EXPECT_GE(info.version, static_cast<unsigned>(VK_API_VERSION_1_1));
+    // accelerator::version's form: (major << 16) | minor of the Vulkan API.
+    EXPECT_GE(info.version, 0x10001u);
+    EXPECT_EQ(info.version >> 16, 1u);
+    EXPECT_LE(info.version & 0xffff, 4u);
     // Vulkan's guaranteed minimums.
     EXPECT_GE(info.max_tile_invocations, 128u);
     EXPECT_GE(info.max_tile_static_bytes, 16384u);
