@@ -9,6 +9,9 @@
 //   auto f() restrict(amp) -> int;      type, where Clang takes no GNU attribute
 //   int f() restrict(amp);              amp only (not a lambda): also enable_if(1),
 //                                       which makes it an overload of a restrict(cpu) f
+//   typedef int F(int) restrict(amp);   a function type: annotate_type on the type
+//   int f() restrict(amp) noexcept;     nothing here; the attribute follows the
+//                                       exception specification (deferPastExceptionSpec)
 //   int restrict(int); restrict(x);     the plain identifier: a function,
 //   Foo restrict(3); class restrict;    variable or class named restrict
 //
