@@ -28,6 +28,18 @@
 
 #define AMPVK_MATH_DEVICE AMPVK_INTRINSIC("math.device")
 
+// Microsoft's math functions are restrict(amp) only: after `using namespace
+// concurrency::precise_math;` an unqualified sqrt(x) is theirs in amp code and
+// <cmath>'s in CPU code. Here each is an overload set on restriction: the
+// restrict(amp) member wins every call (the plugin's overloading, which
+// prefers it to <cmath>'s too), and CPU code is pointed at the restrict(cpu)
+// one, which computes with <cmath> (so qualified calls work on the host).
+// The parameters come last: `name(__VA_ARGS__) restrict(...)` is what the
+// plugin reads as a function declarator.
+#define AMPVK_MATH_PAIR(ret, name, host, ...)                                  \
+  inline ret name(__VA_ARGS__) restrict(cpu) { return host; }                  \
+  inline ret name(__VA_ARGS__) restrict(amp) AMPVK_MATH_DEVICE { return host; }
+
 // ---------------------------------------------------------------------------
 // Device implementations, found by name by the plugin.
 // ---------------------------------------------------------------------------
@@ -393,17 +405,11 @@ inline int fpclassify(double x) restrict(amp) { return p::fpclassify_d(x); }
 namespace fast_math {
 
 #define AMPVK_FAST_1(name, host)                                               \
-  inline float name##f(float _X) restrict(cpu, amp) AMPVK_MATH_DEVICE {        \
-    return host;                                                               \
-  }                                                                            \
-  inline float name(float _X) restrict(cpu, amp) AMPVK_MATH_DEVICE { return host; }
+  AMPVK_MATH_PAIR(float, name##f, host, float _X)                              \
+  AMPVK_MATH_PAIR(float, name, host, float _X)
 #define AMPVK_FAST_2(name, host)                                               \
-  inline float name##f(float _Y, float _X) restrict(cpu, amp) AMPVK_MATH_DEVICE { \
-    return host;                                                               \
-  }                                                                            \
-  inline float name(float _Y, float _X) restrict(cpu, amp) AMPVK_MATH_DEVICE { \
-    return host;                                                               \
-  }
+  AMPVK_MATH_PAIR(float, name##f, host, float _Y, float _X)                    \
+  AMPVK_MATH_PAIR(float, name, host, float _Y, float _X)
 
 AMPVK_FAST_1(acos, std::acos(_X))
 AMPVK_FAST_1(asin, std::asin(_X))
@@ -474,21 +480,13 @@ inline int signbit(float _X) restrict(cpu, amp) AMPVK_MATH_DEVICE { return std::
 namespace precise_math {
 
 #define AMPVK_PRECISE_1(name, host)                                            \
-  inline float name##f(float _X) restrict(cpu, amp) AMPVK_MATH_DEVICE {        \
-    return host;                                                               \
-  }                                                                            \
-  inline float name(float _X) restrict(cpu, amp) AMPVK_MATH_DEVICE { return host; } \
-  inline double name(double _X) restrict(cpu, amp) AMPVK_MATH_DEVICE { return host; }
+  AMPVK_MATH_PAIR(float, name##f, host, float _X)                              \
+  AMPVK_MATH_PAIR(float, name, host, float _X)                                 \
+  AMPVK_MATH_PAIR(double, name, host, double _X)
 #define AMPVK_PRECISE_2(name, host)                                            \
-  inline float name##f(float _X, float _Y) restrict(cpu, amp) AMPVK_MATH_DEVICE { \
-    return host;                                                               \
-  }                                                                            \
-  inline float name(float _X, float _Y) restrict(cpu, amp) AMPVK_MATH_DEVICE { \
-    return host;                                                               \
-  }                                                                            \
-  inline double name(double _X, double _Y) restrict(cpu, amp) AMPVK_MATH_DEVICE { \
-    return host;                                                               \
-  }
+  AMPVK_MATH_PAIR(float, name##f, host, float _X, float _Y)                    \
+  AMPVK_MATH_PAIR(float, name, host, float _X, float _Y)                       \
+  AMPVK_MATH_PAIR(double, name, host, double _X, double _Y)
 // Functions <cmath> does not have: the same code on host and device.
 #define AMPVK_PRECISE_OWN_1(name)                                              \
   inline float name##f(float _X) restrict(cpu, amp) {                          \
@@ -664,6 +662,7 @@ inline int signbitf(float _X) restrict(cpu, amp) AMPVK_MATH_DEVICE { return std:
 
 #undef AMPVK_PRECISE_1
 #undef AMPVK_PRECISE_2
+#undef AMPVK_MATH_PAIR
 #undef AMPVK_PRECISE_OWN_1
 #undef AMPVK_PRECISE_CLASSIFY
 } // namespace precise_math

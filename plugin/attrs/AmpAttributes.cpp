@@ -110,6 +110,44 @@ void ampvk::forEachRestrictAnnotation(
   }
 }
 
+std::optional<RestrictionSpec> ampvk::getFunctionTypeRestrictions(TypeLoc TL) {
+  RestrictionSpec Spec;
+  for (int Depth = 0; !TL.isNull() && Depth < 64; ++Depth) {
+    if (auto ATL = TL.getAs<AttributedTypeLoc>()) {
+      if (const auto *A = dyn_cast_or_null<AnnotateTypeAttr>(ATL.getAttr())) {
+        auto P = parseAnnotation(A->getAnnotation());
+        if (P && P->first == Annotation::Restrict)
+          addSpecifiers(Spec, A, P->second);
+      }
+      TL = ATL.getModifiedLoc();
+    } else if (auto QTL = TL.getAs<QualifiedTypeLoc>()) {
+      TL = QTL.getUnqualifiedLoc();
+    } else if (auto PTL = TL.getAs<ParenTypeLoc>()) {
+      TL = PTL.getInnerLoc();
+    } else if (auto MTL = TL.getAs<MacroQualifiedTypeLoc>()) {
+      TL = MTL.getInnerLoc();
+    } else if (auto ETL = TL.getAs<ElaboratedTypeLoc>()) {
+      TL = ETL.getNamedTypeLoc();
+    } else if (auto PtrTL = TL.getAs<PointerTypeLoc>()) {
+      TL = PtrTL.getPointeeLoc();
+    } else if (auto RTL = TL.getAs<ReferenceTypeLoc>()) {
+      TL = RTL.getPointeeLoc();
+    } else if (auto MPTL = TL.getAs<MemberPointerTypeLoc>()) {
+      TL = MPTL.getPointeeLoc();
+    } else if (auto TTL = TL.getAs<TypedefTypeLoc>()) {
+      const TypeSourceInfo *TSI = TTL.getTypedefNameDecl()->getTypeSourceInfo();
+      if (!TSI)
+        return std::nullopt;
+      TL = TSI->getTypeLoc();
+    } else if (TL.getAs<FunctionTypeLoc>()) {
+      return Spec;
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
 RestrictionSpec ampvk::getRestrictions(const FunctionDecl *FD) {
   RestrictionSpec Spec;
   for (const FunctionDecl *Redecl : FD->redecls())

@@ -59,6 +59,15 @@ void forEachRestrictAnnotation(
     const clang::Decl *D,
     llvm::function_ref<void(llvm::StringRef, const clang::Attr *, bool)> F);
 
+// The restrictions written on the function type TL is or points to (through
+// pointers, references, member pointers, parentheses, typedefs and aliases):
+// `int (*p)(int) restrict(amp)`, `typedef int F(int) restrict(cpu)`. Written
+// is false when none is written (such a type is restrict(cpu)); nothing when
+// TL is neither a function type nor leads to one as written (`auto`,
+// `decltype`). Clang 19 keeps an annotate_type's argument only in the type
+// as written (TypeLoc), never in the type, so this is the one way to read it.
+std::optional<RestrictionSpec> getFunctionTypeRestrictions(clang::TypeLoc TL);
+
 // The restriction specifiers written on FD (any redeclaration).
 RestrictionSpec getRestrictions(const clang::FunctionDecl *FD);
 

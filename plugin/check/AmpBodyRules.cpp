@@ -118,7 +118,7 @@ public:
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
     if (E->isTypeDependent() || E->containsErrors())
       return true;
-    if (const CXXConstructorDecl *Ctor = E->getConstructor())
+    if (const auto *Ctor = cast_or_null<CXXConstructorDecl>(ampCallee(E->getConstructor())))
       callee(Ctor, E->getExprLoc(), E->getSourceRange(), NonAmpCallee::Constructor,
              qualified(Ctor));
     return true;

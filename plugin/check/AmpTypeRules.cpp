@@ -293,7 +293,7 @@ bool ampvk::checkType(CheckContext &C, QualType T, TypeContext TC, SourceLocatio
 // specifications, parameter and return types.
 namespace {
 // The %select of err_amp_function_declaration.
-enum class AmpFunctionProblem { Variadic, Virtual, DynamicExceptionSpec, Volatile };
+enum class AmpFunctionProblem { Variadic, Virtual, DynamicExceptionSpec, Volatile, ExternCBoth };
 
 class DeclarationChecker {
 public:
@@ -308,6 +308,11 @@ public:
     if (FD->isVariadic())
       C.Diags.report(FD->getLocation(), ampdiag::err_amp_function_declaration)
           << AmpFunctionProblem::Variadic;
+    // C++ AMP 2.3: a function with several restrictions has a symbol per
+    // restriction, which C linkage cannot give.
+    if (FD->isExternC() && getEffectiveRestrictions(FD) == (RestrictCpu | RestrictAmp))
+      C.Diags.report(FD->getLocation(), ampdiag::err_amp_function_declaration)
+          << AmpFunctionProblem::ExternCBoth;
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
       if (MD->isVirtual())
         C.Diags.report(MD->getLocation(), ampdiag::err_amp_function_declaration)

@@ -30,6 +30,24 @@ const char *const NameHelper = "__ampvk_restrict_name";
 const char *const DeclHelper = "__ampvk_restrict_decl";
 const char *const TypeHelper = "__ampvk_restrict_type";
 const char *const AmpOnlyHelper = "__ampvk_restrict_amp_only";
+const char *const NothingHelper = "__ampvk_restrict_nothing";
+const char *const HelperPrefix = "__ampvk_restrict_";
+
+const char *helperOf(RestrictForm F) {
+  switch (F) {
+  case RestrictForm::Name:
+    return NameHelper;
+  case RestrictForm::DeclAttribute:
+    return DeclHelper;
+  case RestrictForm::AmpOnlyDeclAttribute:
+    return AmpOnlyHelper;
+  case RestrictForm::TypeAttribute:
+    return TypeHelper;
+  case RestrictForm::Nothing:
+    return NothingHelper;
+  }
+  return DeclHelper;
+}
 
 bool isOneOf(const RawTok &T, std::initializer_list<llvm::StringRef> Words) {
   if (T.Kind != tok::raw_identifier)
@@ -228,7 +246,147 @@ bool isAmpOnlyFunction(const std::vector<RawTok> &Toks, int I, int ArgsEnd) {
   return true;
 }
 
+// The `)` closing the parameter list that the restrict(...) at Toks[I]
+// follows, over cv- and ref-qualifiers and an exception specification; -1
+// when there is none.
+int parameterListEnd(const std::vector<RawTok> &Toks, int I) {
+  int J = I - 1;
+  while (J >= 0) {
+    if (isOneOf(Toks[J], {"const", "volatile", "noexcept"}) || Toks[J].Kind == tok::amp ||
+        Toks[J].Kind == tok::ampamp) {
+      --J;
+      continue;
+    }
+    if (Toks[J].Kind != tok::r_paren)
+      return -1;
+    int Open = RawTokenCache::matchBackward(Toks, J, tok::l_paren, tok::r_paren);
+    if (Open > 0 && isOneOf(Toks[Open - 1], {"noexcept", "throw"})) {
+      J = Open - 2;
+      continue;
+    }
+    return J;
+  }
+  return -1;
+}
+
 } // namespace
+
+bool ampvk::isFunctionTypeDeclarator(const std::vector<RawTok> &Toks, int I) {
+  int Close = parameterListEnd(Toks, I);
+  if (Close < 0)
+    return false;
+  int Open = RawTokenCache::matchBackward(Toks, Close, tok::l_paren, tok::r_paren);
+  if (Open < 1)
+    return false;
+  const RawTok &B = Toks[Open - 1];
+  // `(*p)(int)`, `(&r)(int)`, `(S::*m)(int)`, `(*)(int)`; not `operator()(int)`.
+  if (B.Kind == tok::r_paren) {
+    int Inner = RawTokenCache::matchBackward(Toks, Open - 1, tok::l_paren, tok::r_paren);
+    if (Inner < 1 || isIdent(Toks[Inner - 1], "operator"))
+      return false;
+    for (int K = Inner + 1; K < Open - 1; ++K)
+      if (Toks[K].Kind == tok::star || Toks[K].Kind == tok::amp || Toks[K].Kind == tok::ampamp)
+        return true;
+    return false;
+  }
+  if (B.Kind != tok::raw_identifier && B.Kind != tok::greater && B.Kind != tok::star &&
+      B.Kind != tok::amp)
+    return false;
+  // `function<int(int) restrict(cpu)>`: a type-id right after `<` or `,`.
+  if (Open >= 2 && B.Kind == tok::raw_identifier &&
+      (Toks[Open - 2].Kind == tok::less || Toks[Open - 2].Kind == tok::comma))
+    return true;
+  // `typedef ... F(...)`, `using G = ...(...)` in the same statement.
+  for (int K = Open - 1; K >= 0 && Open - K < 64; --K) {
+    tok::TokenKind Kind = Toks[K].Kind;
+    if (Kind == tok::semi || Kind == tok::l_brace || Kind == tok::r_brace)
+      break;
+    if (isIdent(Toks[K], "typedef"))
+      return true;
+    if (Kind == tok::equal && K >= 2 && isIdent(Toks[K - 2], "using"))
+      return true;
+  }
+  return false;
+}
+
+int ampvk::exceptionSpecAfter(const std::vector<RawTok> &Toks, int ArgsEnd) {
+  int N = static_cast<int>(Toks.size());
+  int K = ArgsEnd + 1;
+  if (K >= N || !isOneOf(Toks[K], {"noexcept", "throw"}))
+    return -1;
+  if (K + 1 < N && Toks[K + 1].Kind == tok::l_paren && !Toks[K + 1].StartOfLine)
+    return RawTokenCache::matchForward(Toks, K + 1);
+  return isIdent(Toks[K], "noexcept") ? K : -1; // `throw` alone is an expression
+}
+
+RestrictForm ampvk::formPastExceptionSpec(const std::vector<RawTok> &Toks, int I, int ArgsEnd,
+                                          int SpecEnd) {
+  // After an exception specification Clang takes a GNU attribute on a
+  // function declaration only; on a lambda, a function type and before a
+  // trailing return type, a C++11 attribute on the function type.
+  bool Arrow = SpecEnd + 1 < static_cast<int>(Toks.size()) &&
+               Toks[SpecEnd + 1].Kind == tok::arrow;
+  if (Arrow || isLambdaDeclarator(Toks, I) || isFunctionTypeDeclarator(Toks, I))
+    return RestrictForm::TypeAttribute;
+  return isAmpOnlyFunction(Toks, I, ArgsEnd) ? RestrictForm::AmpOnlyDeclAttribute
+                                              : RestrictForm::DeclAttribute;
+}
+
+bool ampvk::deferPastExceptionSpec(Preprocessor &PP, const std::vector<RawTok> &Toks, int I,
+                                   int ArgsEnd, RestrictForm F, SourceLocation Loc) {
+  if (!isSpecifierList(Toks, I + 1, ArgsEnd) && ArgsEnd != I + 2)
+    return false;
+  const RawTok &Keyword = Toks[ArgsEnd + 1];
+  bool WithOperand = ArgsEnd + 2 < static_cast<int>(Toks.size()) &&
+                     Toks[ArgsEnd + 2].Kind == tok::l_paren;
+  // Tokens spelled in the scratch buffer, so that #__VA_ARGS__ in the
+  // helper spells them right.
+  auto Make = [&](tok::TokenKind Kind, llvm::StringRef Text, bool LeadingSpace) {
+    Token T;
+    T.startToken();
+    T.setKind(Kind);
+    PP.CreateString(Text, T);
+    if (Kind == tok::raw_identifier)
+      PP.LookUpIdentifierInfo(T);
+    if (LeadingSpace)
+      T.setFlag(Token::LeadingSpace);
+    return T;
+  };
+  llvm::SmallVector<Token, 16> Body;
+  Body.push_back(Make(tok::raw_identifier, Keyword.Text, false));
+  IdentifierInfo *VaArgs = PP.getIdentifierInfo("__VA_ARGS__");
+  if (WithOperand) {
+    Body.push_back(Make(tok::l_paren, "(", false));
+    Body.push_back(Make(tok::raw_identifier, "__VA_ARGS__", false));
+    Body.push_back(Make(tok::r_paren, ")", false));
+  }
+  Body.push_back(Make(tok::raw_identifier, helperOf(F), true));
+  Body.push_back(Make(tok::l_paren, "(", false));
+  for (int J = I + 2; J < ArgsEnd; ++J)
+    Body.push_back(Toks[J].Kind == tok::comma ? Make(tok::comma, ",", false)
+                                              : Make(tok::raw_identifier, Toks[J].Text, J > I + 2));
+  Body.push_back(Make(tok::r_paren, ")", false));
+  MacroInfo *MI = PP.AllocateMacroInfo(Loc);
+  MI->setDefinitionEndLoc(Loc);
+  if (WithOperand) {
+    MI->setIsFunctionLike();
+    MI->setIsC99Varargs();
+    MI->setParameterList({VaArgs}, PP.getPreprocessorAllocator());
+  }
+  MI->setTokens(Body, PP.getPreprocessorAllocator());
+  PP.appendDefMacroDirective(PP.getIdentifierInfo(Keyword.Text), MI, Loc);
+  return true;
+}
+
+bool ampvk::isDeferredRestrictMacro(const MacroInfo &MI) {
+  for (const Token &T : MI.tokens())
+    if (const IdentifierInfo *II = T.is(tok::raw_identifier) || T.isLiteral() || T.isAnnotation()
+                                       ? nullptr
+                                       : T.getIdentifierInfo())
+      if (II->getName().starts_with(HelperPrefix) && II->getName() != "__VA_ARGS__")
+        return true;
+  return false;
+}
 
 std::string ampvk::restrictMacroDefinitions() {
   std::string Spelling = ("\"" + spellingOf(Annotation::Restrict) + "\"").str();
@@ -244,6 +402,7 @@ std::string ampvk::restrictMacroDefinitions() {
   S += "#define " + std::string(TypeHelper) + "(...) [[clang::annotate_type(" + Spelling +
        " #__VA_ARGS__)]]\n";
   S += "#define " + std::string(NameHelper) + "(...) restrict(__VA_ARGS__)\n";
+  S += "#define " + std::string(NothingHelper) + "(...)\n";
   S += "#define restrict(...) " + std::string(DeclHelper) + "(__VA_ARGS__)\n";
   return S;
 }
@@ -287,6 +446,8 @@ RestrictForm ampvk::chooseRestrictForm(const std::vector<RawTok> &Toks, int I, i
   // takes in both places.
   if (Next && Next->Kind == tok::arrow)
     return RestrictForm::TypeAttribute;
+  if (isFunctionTypeDeclarator(Toks, I))
+    return RestrictForm::TypeAttribute;
   const RawTok &P = Toks[I - 1];
   if (isOneOf(P, {"mutable", "constexpr", "consteval"}))
     return RestrictForm::TypeAttribute;
@@ -305,13 +466,9 @@ bool ampvk::selectRestrictForm(Preprocessor &PP, MacroInfo &MI, RestrictForm F) 
   if (!MI.isFunctionLike() || MI.getNumTokens() != 4)
     return false;
   const IdentifierInfo *Current = MI.getReplacementToken(0).getIdentifierInfo();
-  if (!Current || (Current->getName() != NameHelper && Current->getName() != DeclHelper &&
-                   Current->getName() != TypeHelper && Current->getName() != AmpOnlyHelper))
+  if (!Current || !Current->getName().starts_with(HelperPrefix))
     return false;
-  const char *Want = F == RestrictForm::Name                   ? NameHelper
-                     : F == RestrictForm::DeclAttribute        ? DeclHelper
-                     : F == RestrictForm::AmpOnlyDeclAttribute ? AmpOnlyHelper
-                                                               : TypeHelper;
+  const char *Want = helperOf(F);
   if (Current->getName() == Want)
     return true;
   llvm::SmallVector<Token, 4> Body(MI.tokens().begin(), MI.tokens().end());

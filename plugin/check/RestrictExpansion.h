@@ -9,6 +9,9 @@
 //   auto f() restrict(amp) -> int;      type, where Clang takes no GNU attribute
 //   int f() restrict(amp);              amp only (not a lambda): also enable_if(1),
 //                                       which makes it an overload of a restrict(cpu) f
+//   typedef int F(int) restrict(amp);   a function type: annotate_type on the type
+//   int f() restrict(amp) noexcept;     nothing here; the attribute follows the
+//                                       exception specification (deferPastExceptionSpec)
 //   int restrict(int); restrict(x);     the plain identifier: a function,
 //   Foo restrict(3); class restrict;    variable or class named restrict
 //
@@ -36,6 +39,8 @@ enum class RestrictForm {
                         // functions, so that they overload a restrict(cpu) sibling
                         // (attrs/RestrictionOverloads.h)
   TypeAttribute, // [[clang::annotate_type("amp.restrict:...")]]
+  Nothing,       // no tokens: the attribute comes after the exception
+                 // specification that follows (deferPastExceptionSpec)
 };
 
 // The #defines the plugin adds to the predefines of a C++ compilation.
@@ -48,6 +53,34 @@ RestrictForm chooseRestrictForm(const std::vector<RawTok> &Toks, int I, int Args
 
 // Whether the restrict(...) at Toks[I] belongs to a lambda's declarator.
 bool isLambdaDeclarator(const std::vector<RawTok> &Toks, int I);
+
+// Whether the restrict(...) at Toks[I] belongs to a function type that
+// declares no function: a typedef or alias (`typedef int F(int) restrict(amp)`,
+// `using G = int(int) restrict(cpu)`), a pointer, reference or member pointer
+// to function (`int (*p)(int) restrict(cpu)`), a type-id in a template
+// argument list.
+bool isFunctionTypeDeclarator(const std::vector<RawTok> &Toks, int I);
+
+// C++ AMP writes the restriction before the exception specification
+// (`int f() const restrict(amp) noexcept`, `[]() mutable restrict(amp)
+// noexcept`), where Clang takes no attribute. When the restrict(...) closing
+// at Toks[ArgsEnd] is followed by `noexcept`, `noexcept(...)`, `throw(...)`:
+// the index of the last token of that specification, else -1.
+int exceptionSpecAfter(const std::vector<RawTok> &Toks, int ArgsEnd);
+
+// The form the restrict(...) at Toks[I] takes once moved past the exception
+// specification ending at Toks[SpecEnd].
+RestrictForm formPastExceptionSpec(const std::vector<RawTok> &Toks, int I, int ArgsEnd,
+                                   int SpecEnd);
+
+// Makes the next `noexcept` or `throw` token (Toks[ArgsEnd + 1], read next by
+// PP) expand to itself, its parenthesized operand, then the restrict(...) at
+// Toks[I] in form F: a one-shot macro on the keyword, which
+// isDeferredRestrictMacro recognizes and the caller removes when it expands.
+// False when the specifier list is not plain identifiers and commas.
+bool deferPastExceptionSpec(clang::Preprocessor &PP, const std::vector<RawTok> &Toks, int I,
+                            int ArgsEnd, RestrictForm F, clang::SourceLocation Loc);
+bool isDeferredRestrictMacro(const clang::MacroInfo &MI);
 
 // Makes MI (the macro `restrict`, about to be expanded) expand to form F;
 // false when MI is not the plugin's macro (the program redefined it).

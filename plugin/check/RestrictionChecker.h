@@ -30,6 +30,7 @@ struct RestrictMacroLog {
     bool Reported = false;        // already diagnosed while parsing
     bool AfterTrailingReturn = false;
     bool InLambda = false;
+    clang::SourceLocation AppliedAt; // the exception specification it was moved past
   };
   std::vector<Use> Uses;
 };

@@ -41,6 +41,14 @@ public:
                     const MacroArgs *) override {
     const IdentifierInfo *II = MacroNameTok.getIdentifierInfo();
     MacroInfo *MI = MD.getMacroInfo();
+    if (II && MI && (II->getName() == "noexcept" || II->getName() == "throw") &&
+        isDeferredRestrictMacro(*MI)) {
+      // The one-shot macro of deferPastExceptionSpec has done its job.
+      PP.appendMacroDirective(const_cast<IdentifierInfo *>(II),
+                              new (PP.getPreprocessorAllocator())
+                                  UndefMacroDirective(MacroNameTok.getLocation()));
+      return;
+    }
     if (!II || II->getName() != "restrict" || !MI || !MI->isFunctionLike())
       return;
     SourceLocation Loc = MacroNameTok.getLocation();
@@ -55,6 +63,19 @@ public:
       return;
     bool InMacroBody = Loc.isMacroID() && SM.isMacroBodyExpansion(Loc);
     RestrictForm Form = chooseRestrictForm(Toks, I, ArgsEnd, InMacroBody);
+    // `restrict(amp) noexcept`: C++ AMP's order, which Clang cannot parse
+    // with an attribute in between; the attribute moves past the exception
+    // specification. (Right after a lambda's parameter list Clang takes it.)
+    SourceLocation AppliedAt;
+    int SpecEnd = exceptionSpecAfter(Toks, ArgsEnd);
+    if (Form != RestrictForm::Name && SpecEnd >= 0 && Loc.isFileID() &&
+        !(Form == RestrictForm::DeclAttribute && isLambdaDeclarator(Toks, I))) {
+      RestrictForm Past = formPastExceptionSpec(Toks, I, ArgsEnd, SpecEnd);
+      if (deferPastExceptionSpec(PP, Toks, I, ArgsEnd, Past, Loc)) {
+        Form = RestrictForm::Nothing;
+        AppliedAt = SM.getComposedLoc(FID, Toks[ArgsEnd + 1].Offset);
+      }
+    }
     if (!selectRestrictForm(PP, *MI, Form) || Form == RestrictForm::Name)
       return;
     if (!Loc.isFileID() || !Range.getEnd().isFileID())
@@ -62,6 +83,7 @@ public:
     RestrictMacroLog::Use U;
     U.Loc = Loc;
     U.End = Range.getEnd();
+    U.AppliedAt = AppliedAt;
     classify(U, Toks, I, ArgsEnd, FID, Form);
     Log->Uses.push_back(U);
   }
@@ -185,7 +207,9 @@ private:
     // A function declarator: cv- and ref-qualifiers and noexcept must come
     // before restrict(...).
     bool Qualifier = isIdent(N, "const") || isIdent(N, "volatile") || N.Kind == tok::amp ||
-                     N.Kind == tok::ampamp || isIdent(N, "noexcept") || isIdent(N, "throw");
+                     N.Kind == tok::ampamp ||
+                     (Form != RestrictForm::Nothing &&
+                      (isIdent(N, "noexcept") || isIdent(N, "throw")));
     if (Qualifier) {
       std::string Words = text(Toks, After, qualifierRunEnd(Toks, After), FID);
       report(U, ampdiag::err_restrict_after_qualifier) << Spec << Words;
@@ -251,18 +275,34 @@ public:
     visitDecl(D);
     return true;
   }
+  // restrict(...) on a function type that declares no function (a typedef,
+  // a pointer to function): its specifiers are checked here.
+  bool VisitAttributedTypeLoc(AttributedTypeLoc TL) {
+    const auto *A = dyn_cast_or_null<AnnotateTypeAttr>(TL.getAttr());
+    auto P = A ? parseAnnotation(A->getAnnotation()) : std::nullopt;
+    if (!P || P->first != Annotation::Restrict)
+      return true;
+    markSeen(A);
+    if (FunctionAttrs.count(A))
+      return true;
+    std::optional<RestrictionSpec> Spec = getFunctionTypeRestrictions(TL);
+    if (!Spec || !Reported.insert(Spec->Loc).second)
+      return true;
+    SourceLocation Loc = SM.getExpansionLoc(Spec->Loc);
+    if (!Spec->Unknown.empty())
+      C.Diags.report(Loc, ampdiag::err_restrict_specifier) << 0 << Spec->Unknown;
+    else if (Spec->Empty && !Spec->Bits)
+      C.Diags.report(Loc, ampdiag::err_restrict_specifier) << 1;
+    return true;
+  }
 
 private:
   void visitDecl(const Decl *D) {
     if (!Visited.insert(D).second)
       return;
     forEachRestrictAnnotation(D, [&](llvm::StringRef, const Attr *A, bool Inherited) {
-      // The macro log has the `restrict` token where it was written; inside a
-      // macro argument that is a step of the attribute's expansion chain.
-      SourceLocation L = A->getLocation();
-      for (; L.isMacroID(); L = SM.getImmediateMacroCallerLoc(L))
-        Seen.insert(SM.getSpellingLoc(L));
-      Seen.insert(L);
+      markSeen(A);
+      FunctionAttrs.insert(A);
       if (!Inherited && !isa<FunctionDecl>(D))
         C.Diags.report(SM.getExpansionLoc(A->getLocation()), ampdiag::err_restrict_not_function);
     });
@@ -299,9 +339,20 @@ private:
     C.Diags.report(Prev->getLocation(), ampdiag::note_previous_declaration);
   }
 
+  // The macro log has the `restrict` token where it was written; inside a
+  // macro argument that is a step of the attribute's expansion chain.
+  void markSeen(const Attr *A) {
+    SourceLocation L = A->getLocation();
+    for (; L.isMacroID(); L = SM.getImmediateMacroCallerLoc(L))
+      Seen.insert(SM.getSpellingLoc(L));
+    Seen.insert(L);
+  }
+
   CheckContext &C;
   SourceManager &SM;
   llvm::DenseSet<const Decl *> Visited;
+  llvm::DenseSet<const Attr *> FunctionAttrs; // checked with their function
+  llvm::DenseSet<SourceLocation> Reported;
 };
 
 } // namespace
@@ -319,7 +370,7 @@ void ampvk::checkRestrictionSyntax(CheckContext &C) {
     return;
   // restrict(...) that Clang parsed but attached to nothing.
   for (const RestrictMacroLog::Use &U : C.MacroLog->Uses) {
-    if (U.Reported || F.Seen.count(U.Loc))
+    if (U.Reported || F.Seen.count(U.Loc) || (U.AppliedAt.isValid() && F.Seen.count(U.AppliedAt)))
       continue;
     if (U.AfterTrailingReturn) {
       C.Diags.report(U.Loc, ampdiag::err_restrict_after_trailing_return) << U.InLambda;

@@ -265,7 +265,7 @@ Interpreter::inlineCall(const FunctionDecl *Def, SourceLocation Loc, Uni ThisCls
 }
 
 Uni Interpreter::evalConstruct(const CXXConstructExpr *CE, State &S) {
-  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  const auto *Ctor = cast<CXXConstructorDecl>(ampCallee(CE->getConstructor()));
   llvm::SmallVector<Arg, 4> Args;
   Uni Operands;
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {

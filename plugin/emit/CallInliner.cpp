@@ -241,7 +241,7 @@ void KernelEmitter::constructElements(const LValue &Array, const CXXConstructorD
 
 void KernelEmitter::emitConstruct(const LValue &Dst, const CXXConstructExpr *E) {
   SourceLocation Loc = E->getExprLoc();
-  const CXXConstructorDecl *Ctor = E->getConstructor();
+  const auto *Ctor = cast<CXXConstructorDecl>(ampCallee(E->getConstructor()));
   if (E->requiresZeroInitialization())
     store(Dst, B.constNull(lower(Dst.Type, Loc)), Loc);
   llvm::SmallVector<const Expr *, 4> Args(E->arguments());

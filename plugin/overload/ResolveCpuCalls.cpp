@@ -12,6 +12,17 @@ using namespace ampvk;
 
 namespace {
 
+// CXXConstructExpr has no setter for its constructor (Sema makes a new node),
+// but its parents hold it in places without setters either (member
+// initializers). An explicit instantiation may name a private member
+// ([temp.spec.general]/6), which gives a pointer to it.
+using ConstructorMember = CXXConstructorDecl *CXXConstructExpr::*;
+ConstructorMember constructorMember();
+template <ConstructorMember M> struct ConstructorAccess {
+  friend ConstructorMember constructorMember() { return M; }
+};
+template struct ConstructorAccess<&CXXConstructExpr::Constructor>;
+
 // The cpu sibling of a function CPU code refers to at Loc, when that
 // function is amp only.
 FunctionDecl *cpuSibling(ValueDecl *D, SourceLocation Loc, Sema *S) {
@@ -60,6 +71,11 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (FunctionDecl *Sibling = cpuSibling(E->getDecl(), E->getLocation(), S))
       E->setDecl(Sibling);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    if (FunctionDecl *Sibling = cpuSibling(E->getConstructor(), E->getLocation(), S))
+      E->*constructorMember() = cast<CXXConstructorDecl>(Sibling);
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {

@@ -43,6 +43,9 @@ struct Ops {
   int base;
   auto scale(int x) const noexcept restrict(cpu, amp) -> int { return base * x - 3; }
   int shift(int x) const restrict(cpu, amp) { return x >> 1; }
+  // C++ AMP's order: the restriction before the exception specification.
+  int mix(int x) const restrict(cpu, amp) noexcept { return x * 9 - base; }
+  int mix2(int x) const & restrict(amp, cpu) noexcept(true) { return x % 13; }
 };
 
 // Inside a macro argument, and in a macro body.
@@ -55,6 +58,7 @@ int combine(int x) restrict(cpu, amp) {
   Box b(x);
   Ops ops{5};
   return restrict(x % 50) + b.restrict(3) + plusOne(x) + ops.scale(x) + ops.shift(x) +
+         ops.mix(x) + ops.mix2(x) +
          fromMacroArgument(x) + fromMacroBody(x) + before_amp::scaled(x);
 }
 
@@ -104,10 +108,12 @@ TEST(RestrictKeyword, LambdaSpecifiersBeforeRestrict) {
   auto noThrow = [=](int v) noexcept restrict(cpu, amp) { return v * k; };
   auto arrow = [=](int v) restrict(cpu, amp) -> int { return v + k; };
   auto both = [=](int v) mutable noexcept restrict(cpu, amp) -> int { return v - k; };
+  auto ordered = [=](int v) mutable restrict(cpu, amp) noexcept { return v * 11 + k; };
   // mutable: `both` is, and the kernel's copy of it must be too.
   parallel_for_each(b.extent, [=](index1 i) mutable restrict(amp) {
-    b[i] = noThrow(a[i]) + arrow(a[i]) * 2 + both(a[i]) * 5;
+    b[i] = noThrow(a[i]) + arrow(a[i]) * 2 + both(a[i]) * 5 + ordered(a[i]) * 7;
   });
   for (int i = 0; i < n; ++i)
-    ASSERT_EQ(b[i], noThrow(in[i]) + arrow(in[i]) * 2 + both(in[i]) * 5) << "at " << i;
+    ASSERT_EQ(b[i], noThrow(in[i]) + arrow(in[i]) * 2 + both(in[i]) * 5 + ordered(in[i]) * 7)
+        << "at " << i;
 }

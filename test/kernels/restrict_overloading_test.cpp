@@ -34,6 +34,19 @@ template <typename T> T twist(T x) restrict(amp) { return x - 100; }
 
 int shared(int x) restrict(cpu, amp) { return pick(x) + Scaler{7}.apply(x) + twist(x); }
 
+// Constructors overloaded on restriction (C++ AMP 2.3).
+struct Seeded {
+  int v;
+  Seeded() restrict(cpu) : v(1000) {}
+  Seeded() restrict(amp) : v(2000) {}
+  explicit Seeded(int x) restrict(cpu) : v(x * 3) {}
+  explicit Seeded(int x) restrict(amp) : v(x * 7) {}
+};
+int seeded(int x) restrict(cpu, amp) {
+  Seeded s(x);
+  return s.v + Seeded().v;
+}
+
 int cpuPick(int x) { return x * 3 + 1; }
 int ampPick(int x) { return x * 5 - 2; }
 
@@ -68,6 +81,24 @@ TEST(RestrictOverloading, CpuAmpFunctionCallsEachSidesOverload) {
     int x = in[i];
     ASSERT_EQ(b[i], ampPick(x) + (x + 7) + (x - 100)) << "at " << i;
     ASSERT_EQ(shared(x), cpuPick(x) + x * 7 + (x + 100)) << "host at " << i;
+  }
+}
+
+TEST(RestrictOverloading, ConstructorsPickByContext) {
+  const int n = 513;
+  std::vector<int> in = inputs(n), out(n, 0);
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> b(n, out);
+  parallel_for_each(b.extent, [=](index1 i) restrict(amp) {
+    Seeded d;
+    b[i] = Seeded(a[i]).v - d.v + seeded(a[i]) * 3;
+  });
+  for (int i = 0; i < n; ++i) {
+    int x = in[i];
+    ASSERT_EQ(b[i], x * 7 - 2000 + (x * 7 + 2000) * 3) << "at " << i;
+    Seeded h;
+    ASSERT_EQ(Seeded(x).v - h.v + seeded(x) * 3, x * 3 - 1000 + (x * 3 + 1000) * 3)
+        << "host at " << i;
   }
 }
 

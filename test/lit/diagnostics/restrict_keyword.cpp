@@ -48,10 +48,11 @@ int shadow(int x) restrict(cpu, amp) {
   return restrict;
 }
 
-// On function types: a typedef or a pointer to function takes no restriction.
-typedef int Fn(int) restrict(amp); // expected-error {{restrict(...) applies to functions and lambdas only}}
-int (*fp)(int) restrict(amp); // expected-error {{restrict(...) applies to functions and lambdas only}}
-void takes(int (*cb)(int) restrict(amp)); // expected-error {{restrict(...) applies to functions and lambdas only}}
+// On function types (typedefs, pointers to functions, parameters): the
+// specifier of the type (restrict_function_types.cpp has the rules).
+typedef int Fn(int) restrict(amp); // legal
+int (*fp)(int) restrict(amp);      // legal
+void takes(int (*cb)(int) restrict(amp)); // legal
 
 // In a macro argument and a macro body, the same as written directly.
 #define DECLARE(decl) decl

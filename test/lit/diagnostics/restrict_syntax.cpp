@@ -40,8 +40,21 @@ struct Placement {
   auto trailing_const() const noexcept restrict(amp) -> int; // legal
   restrict(amp) auto trailing_start() -> int; // legal: ampvk's older spelling
 };
-int nothrow() restrict(amp) noexcept; // expected-error {{'restrict(amp)' must follow 'noexcept' in a function declarator; write 'noexcept restrict(amp)'}} expected-error {{expected function body after function declarator}}
-int nothrow_ok() noexcept restrict(amp); // legal
+// C++ AMP's order is cv, ref, restrict(...), exception specification: the
+// plugin moves the attribute past the exception specification.
+int nothrow() restrict(amp) noexcept;             // legal: C++ AMP's order
+int nothrow_cond() restrict(cpu) noexcept(true);  // legal
+int nothrow_throw() restrict(cpu) throw() { return 1; } // legal
+int nothrow_ok() noexcept restrict(amp);          // legal: ampvk also takes it after
+struct Ordered {
+  int f() const & restrict(amp) noexcept;          // legal
+  int g() const restrict(cpu, amp) noexcept(false) { return 2; } // legal
+  auto h() const restrict(amp) noexcept -> int;    // legal
+  int t() restrict(amp) throw(); // expected-error {{a restrict(amp) function cannot have a dynamic exception specification; remove it (or write noexcept)}}
+};
+int ov(int x) restrict(cpu) noexcept { return x; } // legal: an overload set on restriction
+int ov(int x) restrict(amp) noexcept { return -x; }
+int usesOv(int x) { return ov(x); }
 
 void lambdas() {
   int x = 0;
@@ -51,8 +64,10 @@ void lambdas() {
   auto n2 = [=]() restrict(amp) noexcept { return x; }; // legal
   auto mn = [=]() mutable noexcept restrict(amp) -> int { return x; }; // legal
   auto c = [=]() constexpr restrict(amp) { return x; }; // legal
-  auto bad = [=]() mutable restrict(amp) noexcept { return x; }; // expected-error {{'restrict(amp)' after 'mutable' or 'constexpr' must also follow 'noexcept'; write 'noexcept restrict(amp)' (Clang cannot parse 'restrict(amp) noexcept' there)}} expected-error {{expected body of lambda expression}}
-  (void)m; (void)m2; (void)n; (void)n2; (void)mn; (void)c;
+  auto mrn = [=]() mutable restrict(amp) noexcept { return x; }; // legal: C++ AMP's order
+  auto mrnr = [=]() mutable restrict(amp) noexcept(true) -> int { return x; }; // legal
+  auto bad = [=]() mutable restrict(amp) constexpr { return x; }; // expected-error {{'restrict(amp)' after 'mutable' or 'constexpr' must also follow 'constexpr'; write 'constexpr restrict(amp)' (Clang cannot parse 'restrict(amp) constexpr' there)}} expected-error {{expected body of lambda expression}}
+  (void)m; (void)m2; (void)n; (void)n2; (void)mn; (void)c; (void)mrn; (void)mrnr;
 }
 
 // Placements Clang parses but drops (with a warning): after a trailing return type.

@@ -115,7 +115,7 @@ void unparsable(array_view<int, 1> av) {
     tile_static int shared[64];
     shared[t.local[0]] = t.local[0];
     t.barrier.wait();
-    auto m = [=]() mutable restrict(amp) noexcept { return shared[0]; }; // expected-error {{'restrict(amp)' after 'mutable' or 'constexpr' must also follow 'noexcept'; write 'noexcept restrict(amp)' (Clang cannot parse 'restrict(amp) noexcept' there)}} expected-error {{expected body of lambda expression}}
+    auto m = [=]() mutable restrict(amp) constexpr { return shared[0]; }; // expected-error {{'restrict(amp)' after 'mutable' or 'constexpr' must also follow 'constexpr'; write 'constexpr restrict(amp)' (Clang cannot parse 'restrict(amp) constexpr' there)}} expected-error {{expected body of lambda expression}}
     t.barrier.wait();
     auto n = [&]() noexcept restrict(amp) { return shared[t.local[0]]; }; // expected-error {{'shared' is captured by reference; a lambda in restrict(amp) code captures by value}} expected-error {{'t' is captured by reference}} expected-note 2 {{captured implicitly because of this capture default}}
     if (t.local[0] == 0)
