@@ -37,3 +37,16 @@ TEST(MathPreciseDouble, fma) {
 }
 
 } // namespace
+
+namespace {
+// sin, cos and tan next to multiples of pi/2, where the argument reduction
+// must keep its relative accuracy (math_ulp_table.h: nearHalfPiMultiples).
+TEST(MathPreciseDouble, trigNearHalfPiMultiples) {
+  measureNearHalfPi<T>(
+      "precise_math::sin(double) near k pi/2", "precise_math::cos(double) near k pi/2",
+      "precise_math::tan(double) near k pi/2",
+      [](T x) restrict(cpu, amp) { return precise_math::sin(x); },
+      [](T x) restrict(cpu, amp) { return precise_math::cos(x); },
+      [](T x) restrict(cpu, amp) { return precise_math::tan(x); }, 2, 3);
+}
+} // namespace

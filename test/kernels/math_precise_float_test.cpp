@@ -48,3 +48,16 @@ TEST(MathPreciseFloat, fma) {
 }
 
 } // namespace
+
+namespace {
+// sinf, cosf and tanf next to multiples of pi/2 (math_ulp_table.h:
+// nearHalfPiMultiples): the double reduction keeps them faithful.
+TEST(MathPreciseFloat, trigNearHalfPiMultiples) {
+  measureNearHalfPi<T>(
+      "precise_math::sinf near k pi/2", "precise_math::cosf near k pi/2",
+      "precise_math::tanf near k pi/2",
+      [](T x) restrict(cpu, amp) { return precise_math::sinf(x); },
+      [](T x) restrict(cpu, amp) { return precise_math::cosf(x); },
+      [](T x) restrict(cpu, amp) { return precise_math::tanf(x); }, kFaithful, kFaithful);
+}
+} // namespace
