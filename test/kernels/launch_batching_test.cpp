@@ -55,7 +55,7 @@ void chain_on(const accelerator_view &av, int seed) {
       copy(ref.begin(), ref.end(), out);
     }
   }
-  std::vector<int> got = b; // the tenth kernel wrote b
+  std::vector<int> got = a; // the tenth kernel (k = 9) wrote a
   EXPECT_EQ(got, ref);
 }
 
