@@ -51,9 +51,21 @@ bool set_default_device(device *d);
 int default_cpu_access(device *d);
 bool set_default_cpu_access(device *d, int access);
 
+// The device's default queue: automatic mode (launches are batched).
 queue *default_queue(device *d);
+// A new queue of d (accelerator::create_view), which lives until exit. It has
+// a VkQueue of its own while the device's queue family has unused ones, and
+// otherwise shares the default queue's VkQueue, but always keeps its own batch
+// and fences: wait() on it waits for its own work. immediate: every launch is
+// submitted at once (queuing_mode_immediate); otherwise launches are batched
+// until a synchronization point (queuing_mode_automatic).
+queue *create_queue(device *d, bool immediate);
 device *queue_device(const queue *q);
-// Blocks until every submission on q has completed.
+bool queue_immediate(const queue *q);
+// Submits the launches and copies q has batched up, without waiting.
+void flush(queue *q);
+// Submits what q has batched up and blocks until all of q's work has
+// completed. Other threads may use the device meanwhile.
 void wait(queue *q);
 
 enum class access { read, write, read_write };

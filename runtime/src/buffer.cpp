@@ -139,7 +139,7 @@ void buffer_release(buffer *b) noexcept {
       !d.lost && !d.closed()) {
     // C++ AMP: destroying the last view synchronizes the data source.
     try {
-      download(d.queue(), *b);
+      download(queue_of(*b), *b);
     } catch (const std::exception &e) {
       std::fprintf(stderr,
                    "ampvk: results could not be copied back to host memory when the last "

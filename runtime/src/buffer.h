@@ -17,6 +17,7 @@ namespace ampvk {
 namespace rt {
 
 class device;
+class queue;
 
 class buffer {
 public:
@@ -41,6 +42,7 @@ public:
   bool orphaned = false;     // no references left; destroyed when gpu_holds drops to 0
   std::uint64_t last_write = 0; // serial of the last submission that writes it
   std::uint64_t last_use = 0;   // serial of the last submission that uses it
+  queue *last_queue = nullptr;  // whose serials those are; null: the device's default queue
 
   // Allocates device memory if there is none yet. Throws out_of_memory.
   void ensure_storage();

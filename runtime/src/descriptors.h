@@ -1,7 +1,8 @@
 // Binding a launch's buffers, and its capture buffer when the kernel has one
 // (the frame's, capture_buffer.h), to descriptor set 0: pushed straight into
 // the command buffer with VK_KHR_push_descriptor, or else written into a set
-// from the frame's own descriptor pool, which is reset when the frame is reused.
+// from the frame's own descriptor pool (one set per launch of the batch), which
+// is reset when the frame is reused.
 #ifndef AMPVK_RUNTIME_DESCRIPTORS_H
 #define AMPVK_RUNTIME_DESCRIPTORS_H
 
@@ -16,7 +17,11 @@ class device;
 struct frame;
 struct kernel_pipeline;
 
-// Device mutex held; every buffer has device storage.
+// Whether the batch f has descriptors left for one more launch of pipeline (a
+// batch that used none can always: its pool is then replaced if too small).
+bool descriptor_room(const frame &f, const kernel_pipeline &pipeline) noexcept;
+
+// Device mutex held; every buffer has device storage; descriptor_room said yes.
 void bind_buffers(device &d, frame &f, const kernel_pipeline &pipeline,
                   const std::vector<bound_buffer> &bound);
 

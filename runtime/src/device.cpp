@@ -1,5 +1,6 @@
 #include "device.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -15,6 +16,12 @@
 
 namespace ampvk {
 namespace rt {
+namespace {
+
+// VkQueues asked for at most: views beyond this many share them.
+constexpr std::uint32_t max_vk_queues = 8;
+
+} // namespace
 
 device::device(physical_device description)
     : physical_(std::move(description)), queue_(std::make_unique<rt::queue>(*this)) {}
@@ -77,11 +84,13 @@ void device::create_logical_device() {
     features.pNext = &atomic_float;
   }
 
-  const float priority = 1.0f;
+  // Views made by create_view get queues of their own while they last.
+  const std::uint32_t queue_count = std::min<std::uint32_t>(physical_.queue_count, max_vk_queues);
+  const std::vector<float> priorities(queue_count, 1.0f);
   VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   queue_info.queueFamilyIndex = physical_.queue_family;
-  queue_info.queueCount = 1;
-  queue_info.pQueuePriorities = &priority;
+  queue_info.queueCount = queue_count;
+  queue_info.pQueuePriorities = priorities.data();
 
   std::vector<const char *> extensions;
   if (physical_.has_push_descriptor)
@@ -103,9 +112,10 @@ void device::create_logical_device() {
     if (physical_.has_push_descriptor)
       push_descriptor_ = reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(
           vkGetDeviceProcAddr(handle, "vkCmdPushDescriptorSetKHR"));
-    VkQueue vk_queue = VK_NULL_HANDLE;
-    vkGetDeviceQueue(handle, physical_.queue_family, 0, &vk_queue);
-    queue_->attach(vk_queue, physical_.queue_family);
+    vk_queues_.assign(queue_count, VK_NULL_HANDLE);
+    for (std::uint32_t i = 0; i < queue_count; ++i)
+      vkGetDeviceQueue(handle, physical_.queue_family, i, &vk_queues_[i]);
+    queue_->attach(vk_queues_[0], physical_.queue_family);
     staging_ = std::make_unique<staging_pool>(*this);
     pipelines_ = std::make_unique<pipeline_cache>(*this);
   } catch (...) {
@@ -113,9 +123,25 @@ void device::create_logical_device() {
     pipelines_.reset();
     staging_.reset();
     queue_->detach();
+    vk_queues_.clear();
     device_.reset();
     throw;
   }
+}
+
+rt::queue &device::create_view(bool immediate) {
+  open();
+  std::lock_guard<std::mutex> lock(mutex_);
+  check_usable();
+  auto view = std::make_unique<rt::queue>(*this, immediate);
+  // Index 0 belongs to the default view; later views share it once every
+  // other queue of the family has a view.
+  std::size_t index = 0;
+  if (views_on_own_queue_ + 1 < vk_queues_.size())
+    index = ++views_on_own_queue_;
+  view->attach(vk_queues_[index], physical_.queue_family);
+  views_.push_back(std::move(view));
+  return *views_.back();
 }
 
 void device::check_usable() const {
@@ -147,8 +173,11 @@ void device::teardown() noexcept {
   if (r < 0 && r != VK_ERROR_DEVICE_LOST)
     std::fprintf(stderr, "ampvk: waiting for %s at exit failed with %s\n", describe().c_str(),
                  vk_result_name(r));
+  // Submits every batch and retires every frame; orphaned buffers are freed here.
   try {
-    queue_->wait_idle(); // retires every frame; orphaned buffers are freed here
+    for (auto &view : views_)
+      view->wait_idle();
+    queue_->wait_idle();
   } catch (const std::exception &e) {
     std::fprintf(stderr, "ampvk: at exit: %s\n", e.what());
   }
@@ -158,9 +187,13 @@ void device::teardown() noexcept {
     residency::evict_to_host(*b);
   closed_ = true;
   open_.store(false, std::memory_order_release);
+  for (auto &view : views_)
+    view->detach();
   queue_->detach();
+  vk_queues_.clear();
   staging_->clear();
   staging_.reset();
+  pipelines_->save(); // the next run of the program starts with these pipelines
   pipelines_.reset();
   device_.reset();
 }

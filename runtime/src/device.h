@@ -11,6 +11,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_set>
+#include <vector>
 
 #include <vulkan/vulkan.h>
 
@@ -49,6 +50,11 @@ public:
   // The queue object always exists; the rest require open(). All but queue()
   // require the mutex.
   rt::queue &queue() noexcept { return *queue_; }
+  // accelerator::create_view: a queue of its own, on a VkQueue of its own
+  // while the family has unused ones, else sharing the default queue's
+  // VkQueue. Opens the device; lives until exit like the device. Not under
+  // the mutex (takes it).
+  rt::queue &create_view(bool immediate);
   staging_pool &staging() noexcept { return *staging_; }
   pipeline_cache &pipelines() noexcept { return *pipelines_; }
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_fn() const noexcept { return push_descriptor_; }
@@ -86,6 +92,9 @@ private:
   unique_device device_;
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_ = nullptr;
   std::unique_ptr<rt::queue> queue_;
+  std::vector<std::unique_ptr<rt::queue>> views_; // create_view's
+  std::vector<VkQueue> vk_queues_;                // [0] is the default queue's
+  std::size_t views_on_own_queue_ = 0;
   std::unique_ptr<staging_pool> staging_;
   std::unique_ptr<pipeline_cache> pipelines_;
 };

@@ -162,6 +162,28 @@ queue *default_queue(device *d) {
   return &d->queue();
 }
 
+queue *create_queue(device *d, bool immediate) {
+  if (!d)
+    fail("ampvk: create_queue() called with a null device");
+  return &d->create_view(immediate);
+}
+
+bool queue_immediate(const queue *q) {
+  if (!q)
+    fail("ampvk: queue_immediate() called with a null queue");
+  return q->immediate();
+}
+
+void flush(queue *q) {
+  if (!q)
+    fail("ampvk: flush() called with a null queue");
+  device &d = q->owner();
+  std::lock_guard<std::mutex> lock(d.mutex());
+  d.check_not_lost();
+  if (!d.closed())
+    q->flush();
+}
+
 device *queue_device(const queue *q) {
   if (!q)
     fail("ampvk: queue_device() called with a null queue");
@@ -172,10 +194,10 @@ void wait(queue *q) {
   if (!q)
     fail("ampvk: wait() called with a null queue");
   device &d = q->owner();
-  std::lock_guard<std::mutex> lock(d.mutex());
+  std::unique_lock<std::mutex> lock(d.mutex());
   d.check_not_lost();
   if (!d.closed()) // after teardown nothing is in flight
-    q->wait_idle();
+    q->wait_idle_unlocked(lock);
 }
 
 } // namespace rt

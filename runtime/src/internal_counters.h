@@ -1,6 +1,7 @@
 // Counters of expensive Vulkan object creations. Not part of the public API:
 // the tests include this header to prove that repeated launches reuse the
-// cached pipeline, command buffers and staging buffers.
+// cached pipeline, command buffers and staging buffers, and that launches are
+// batched into few submissions.
 #ifndef AMPVK_RUNTIME_INTERNAL_COUNTERS_H
 #define AMPVK_RUNTIME_INTERNAL_COUNTERS_H
 
@@ -19,6 +20,10 @@ struct counters {
   std::atomic<std::uint64_t> submissions{0};
   std::atomic<std::uint64_t> downloads{0};
   std::atomic<std::uint64_t> uploads{0};
+  // The disk pipeline cache (pipeline_disk_cache.h): valid bytes found at
+  // device open, and files written.
+  std::atomic<std::uint64_t> pipeline_cache_bytes_loaded{0};
+  std::atomic<std::uint64_t> pipeline_cache_saves{0};
 };
 
 counters &debug_counters() noexcept;

@@ -1,6 +1,8 @@
-// rt::launch: one parallel_for_each becomes one submission holding the uploads
-// its buffers need, the dispatch and the barriers around it. It never waits for
-// the GPU except to reuse mapped memory a previous kernel still uses.
+// rt::launch: one parallel_for_each is recorded into its queue's batch (the
+// uploads its buffers need, the dispatch and the barriers around it), which the
+// queue submits at the next synchronization point, at once in immediate mode.
+// It never waits for the GPU except to reuse mapped memory a previous kernel
+// still uses.
 #include <algorithm>
 #include <mutex>
 #include <string>
@@ -91,8 +93,12 @@ void check_capture_buffer_size(const device &d, const kernel_image_header &h) {
 void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipeline,
                      const std::vector<bound_buffer> &bound, const std::vector<buffer_use> &uses,
                      const std::vector<unsigned char> &push, const dispatch_shape &shape) {
-  // Earlier submissions' shader and transfer writes must be visible to this
-  // one's copies and shaders, and their reads done before we overwrite.
+  // Before anything that can fail: a dispatch recorded must hold its buffers.
+  for (const auto &u : uses)
+    q.hold(f, *u.b);
+  // Earlier commands' shader and transfer writes (in this batch or an earlier
+  // one) must be visible to this one's copies and shaders, and their reads
+  // done before we overwrite.
   constexpr VkPipelineStageFlags gpu_stages =
       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
   memory_barrier(f.cmd, gpu_stages, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
@@ -117,8 +123,28 @@ void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipel
   // Results read through a mapping after the fence need a host-visible barrier.
   memory_barrier(f.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
                  VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+}
+
+// Host-side waits that recording could need, done before the batch is taken:
+// they may submit it.
+void prepare_buffers(queue &q, const std::vector<buffer_use> &uses) {
   for (const auto &u : uses)
-    q.hold(f, *u.b);
+    order_after_other_queue(q, *u.b);
+  for (const auto &u : uses)
+    if (residency::needs_upload(*u.b) && u.b->storage.mapped)
+      queue_of(*u.b).wait_for(u.b->last_use);
+}
+
+// The batch to record the launch into: a new one when the current one has no
+// descriptors or capture memory left.
+frame &batch_with_room(device &d, queue &q, const kernel_pipeline &pipeline) {
+  frame *f = &q.record();
+  if (!descriptor_room(*f, pipeline) ||
+      (pipeline.capture_buffer_size && !capture_room(d, *f, pipeline.capture_buffer_size))) {
+    q.flush();
+    f = &q.record();
+  }
+  return *f;
 }
 
 } // namespace
@@ -152,20 +178,20 @@ void launch(const launch_desc &desc) {
   check_capture_buffer_size(d, image.header);
   for (const auto &u : uses)
     u.b->ensure_storage();
-  frame &f = q.begin();
-  std::uint64_t serial = 0;
-  try {
-    if (image.header.capture_buffer_size)
-      fill_capture_block(image, desc.kernel_object, shape,
-                         capture_memory(d, f, image.header.capture_buffer_size));
-    record_dispatch(d, q, f, pipeline, bound, uses, push, shape);
-    serial = q.submit(f);
-  } catch (...) {
-    q.abandon(f);
-    throw;
-  }
-  for (const auto &u : uses)
+  prepare_buffers(q, uses);
+  frame &f = batch_with_room(d, q, pipeline);
+  if (image.header.capture_buffer_size)
+    fill_capture_block(image, desc.kernel_object, shape,
+                       capture_memory(d, f, image.header.capture_buffer_size));
+  // A failure while recording leaves harmless commands (uploads, bindings)
+  // in the batch; the buffers' records change only once the dispatch is in.
+  record_dispatch(d, q, f, pipeline, bound, uses, push, shape);
+  const std::uint64_t serial = f.serial;
+  for (const auto &u : uses) {
+    note_queue_use(q, *u.b, serial);
     residency::device_submitted(*u.b, serial, (u.access & binding_writes) != 0);
+  }
+  q.recorded(f);
 }
 
 } // namespace rt

@@ -43,6 +43,7 @@ struct physical_device {
   std::uint64_t max_allocation_size = 0; // maxMemoryAllocationSize (Vulkan 1.1)
   std::uint32_t api_version = 0; // min(device, instance): what may be used
   std::uint32_t queue_family = 0;
+  std::uint32_t queue_count = 1; // queues in that family
   kernel_features features;
   bool has_push_descriptor = false; // VK_KHR_push_descriptor, and not disabled for tests
   std::uint32_t max_push_descriptors = 0;

@@ -5,12 +5,52 @@
 
 #include "device.h"
 #include "internal_counters.h"
+#include "pipeline_disk_cache.h"
 #include "runtime_state.h"
 #include "spirv_scan.h"
 #include "vk_error.h"
 
 namespace ampvk {
 namespace rt {
+
+pipeline_cache::pipeline_cache(device &d) : device_(d) {
+  file_ = pipeline_cache_file(d.physical().properties);
+  std::vector<unsigned char> data = load_pipeline_cache(file_, d.physical().properties);
+  VkPipelineCacheCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+  info.initialDataSize = data.size();
+  info.pInitialData = data.empty() ? nullptr : data.data();
+  VkPipelineCache cache = VK_NULL_HANDLE;
+  VkResult r = vkCreatePipelineCache(d.vk(), &info, nullptr, &cache);
+  if (r < 0 && !data.empty()) {
+    // The driver refused data our checks accepted: start empty.
+    info.initialDataSize = 0;
+    info.pInitialData = nullptr;
+    data.clear();
+    r = vkCreatePipelineCache(d.vk(), &info, nullptr, &cache);
+  }
+  vk_check(r, "creating a pipeline cache on " + d.describe());
+  cache_ = unique_pipeline_cache(d.vk(), cache);
+  debug_counters().pipeline_cache_bytes_loaded += data.size();
+}
+
+void pipeline_cache::save() noexcept {
+  if (!dirty_ || file_.empty() || !cache_)
+    return;
+  dirty_ = false;
+  try {
+    std::size_t size = 0;
+    if (vkGetPipelineCacheData(device_.vk(), cache_.get(), &size, nullptr) < 0 || size == 0)
+      return;
+    std::vector<unsigned char> data(size);
+    if (vkGetPipelineCacheData(device_.vk(), cache_.get(), &size, data.data()) != VK_SUCCESS)
+      return;
+    data.resize(size);
+    if (save_pipeline_cache(file_, device_.physical().properties, data))
+      ++debug_counters().pipeline_cache_saves;
+  } catch (...) {
+    // Out of memory: the cache is an optimization, the program goes on.
+  }
+}
 
 const kernel_pipeline &pipeline_cache::get(const kernel_image &image, bool aliased) {
   aliased = aliased && image.aliased_spirv;
@@ -92,10 +132,11 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   pipeline_info.stage.pName = summary.entry_point.c_str();
   pipeline_info.layout = layout;
   VkPipeline pipeline = VK_NULL_HANDLE;
-  vk_check(vkCreateComputePipelines(vk, VK_NULL_HANDLE, 1, &pipeline_info, nullptr, &pipeline),
+  vk_check(vkCreateComputePipelines(vk, cache_.get(), 1, &pipeline_info, nullptr, &pipeline),
            "creating the compute pipeline for a kernel on " + device_.describe());
   p->pipeline = unique_pipeline(vk, pipeline);
   ++debug_counters().pipelines_created;
+  dirty_ = true;
   runtime_state::register_teardown(); // compiling may have set up new driver state
   return p;
 }

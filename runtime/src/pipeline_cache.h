@@ -1,13 +1,15 @@
 // Compute pipelines are expensive to create, so each kernel image gets its
 // shader module, layouts and pipeline once per device; every later launch of
 // it is a hash lookup. The key is the image's address and size: images are
-// string literals embedded by the plugin and never move.
+// string literals embedded by the plugin and never move. Pipelines are created
+// through a VkPipelineCache kept on disk across runs (pipeline_disk_cache.h).
 #ifndef AMPVK_RUNTIME_PIPELINE_CACHE_H
 #define AMPVK_RUNTIME_PIPELINE_CACHE_H
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -33,7 +35,8 @@ struct kernel_pipeline {
 
 class pipeline_cache {
 public:
-  explicit pipeline_cache(device &d) : device_(d) {}
+  // Loads the disk cache for d (opened).
+  explicit pipeline_cache(device &d);
   // Creates the pipeline on first use. Device mutex held. Throws
   // unsupported_feature when the kernel needs a feature the device lacks.
   // aliased: the variant whose storage buffers are decorated Aliased, for
@@ -43,6 +46,9 @@ public:
     pipelines_.clear();
     replaced_.clear();
   }
+  // Writes the driver's cache to disk when pipelines were created since it
+  // was loaded. Device mutex held; never throws.
+  void save() noexcept;
 
 private:
   struct key {
@@ -63,6 +69,9 @@ private:
   std::unique_ptr<kernel_pipeline> create(const kernel_image &image, bool aliased);
 
   device &device_;
+  std::string file_; // on disk; "" when off
+  unique_pipeline_cache cache_;
+  bool dirty_ = false; // pipelines created since the load
   std::unordered_map<key, std::unique_ptr<kernel_pipeline>, key_hash> pipelines_;
   std::vector<std::unique_ptr<kernel_pipeline>> replaced_;
 };

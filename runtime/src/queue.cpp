@@ -15,6 +15,9 @@ namespace {
 // Beyond this many unfinished submissions launch() waits for the oldest, so a
 // loop of launches without a host access cannot grow memory without bound.
 constexpr std::size_t max_in_flight = 64;
+// A batch this long is submitted without waiting for a synchronization point,
+// so the GPU starts on long streams of launches while more are recorded.
+constexpr std::uint32_t max_batch_commands = 256;
 
 } // namespace
 
@@ -34,8 +37,15 @@ void queue::detach() noexcept {
   recording_.reset();
   in_flight_.clear();
   free_.clear();
+  parked_.clear();
   pool_.reset();
   queue_ = VK_NULL_HANDLE;
+}
+
+frame &queue::record() {
+  if (recording_)
+    return *recording_;
+  return begin();
 }
 
 frame &queue::begin() {
@@ -67,6 +77,11 @@ frame &queue::begin() {
     vkResetDescriptorPool(device_.vk(), f->descriptors.get(), 0);
     f->descriptors_dirty = false;
   }
+  f->descriptors_used = 0;
+  f->descriptor_sets_used = 0;
+  f->captures_used = 0;
+  f->capture_offset = 0;
+  f->commands = 0;
   VkCommandBufferBeginInfo begin_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin_info.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   VkResult r = vkBeginCommandBuffer(f->cmd, &begin_info); // implicitly resets it
@@ -74,14 +89,32 @@ frame &queue::begin() {
     free_.push_back(std::move(f));
     throw_vk_error(r, "beginning a command buffer on " + device_.describe());
   }
+  f->serial = next_serial_++;
   recording_ = std::move(f);
   return *recording_;
 }
 
-std::uint64_t queue::submit(frame &f) {
+void queue::recorded(frame &f) {
+  ++f.commands;
+  if (immediate_ || f.commands >= max_batch_commands)
+    submit();
+}
+
+void queue::flush() {
+  if (recording_)
+    submit();
+}
+
+void queue::submit_through(std::uint64_t serial) {
+  if (recording_ && serial >= recording_->serial)
+    submit();
+}
+
+void queue::submit() {
+  frame &f = *recording_;
   VkResult r = vkEndCommandBuffer(f.cmd);
   if (r < 0) {
-    abandon(f);
+    abandon();
     throw_vk_error(r, "recording a command buffer on " + device_.describe());
   }
   VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
@@ -89,23 +122,21 @@ std::uint64_t queue::submit(frame &f) {
   info.pCommandBuffers = &f.cmd;
   r = vkQueueSubmit(queue_, 1, &info, f.fence.get());
   if (r < 0) {
-    abandon(f);
+    abandon();
     if (r == VK_ERROR_DEVICE_LOST)
       on_device_lost(r, "submitting work");
     throw_vk_error(r, "submitting work to " + device_.describe());
   }
-  f.serial = next_serial_++;
   in_flight_.push_back(std::move(recording_));
   ++debug_counters().submissions;
   note_first_use(submitted_before_);
-  return f.serial;
 }
 
-void queue::abandon(frame &f) noexcept {
-  if (recording_.get() != &f)
-    return;
+void queue::abandon() noexcept {
+  // The batch's commands are lost; the error reaches whoever submitted it.
   // The command buffer is reset by the next vkBeginCommandBuffer; the fence
   // was never submitted, so it is still unsignaled.
+  frame &f = *recording_;
   for (buffer *b : f.held)
     drop_hold(*b);
   f.held.clear();
@@ -128,6 +159,11 @@ void queue::recycle(std::unique_ptr<frame> f) noexcept {
   for (auto &s : f->staging)
     device_.staging().give_back(std::move(s));
   f->staging.clear();
+  if (f->waiters) {
+    // Resetting the fence now could leave that thread waiting for good.
+    parked_.push_back(std::move(f));
+    return;
+  }
   VkFence fence = f->fence.get();
   if (vkResetFences(device_.vk(), 1, &fence) < 0) {
     std::fprintf(stderr, "ampvk: could not reset a fence on %s; dropping it\n",
@@ -165,6 +201,7 @@ void queue::retire() {
 void queue::wait_for(std::uint64_t serial) {
   if (serial <= completed_)
     return;
+  submit_through(serial);
   // A fence signaled by vkQueueSubmit covers every earlier submission on the
   // queue too, so one wait retires everything up to it.
   for (auto &f : in_flight_) {
@@ -190,12 +227,67 @@ void queue::note_first_use(bool &flag) noexcept {
 }
 
 void queue::wait_idle() {
+  flush();
   if (!in_flight_.empty())
     wait_for(in_flight_.back()->serial);
 }
 
+void queue::wait_idle_unlocked(std::unique_lock<std::mutex> &lock) {
+  flush();
+  if (in_flight_.empty())
+    return;
+  frame *f = in_flight_.back().get();
+  const std::uint64_t serial = f->serial;
+  VkFence fence = f->fence.get();
+  ++f->waiters;
+  lock.unlock();
+  VkResult r = vkWaitForFences(device_.vk(), 1, &fence, VK_TRUE, UINT64_MAX);
+  lock.lock();
+  if (--f->waiters == 0) {
+    for (auto it = parked_.begin(); it != parked_.end(); ++it)
+      if (it->get() == f) {
+        std::unique_ptr<frame> retired = std::move(*it);
+        parked_.erase(it);
+        recycle(std::move(retired));
+        break;
+      }
+  }
+  if (r == VK_ERROR_DEVICE_LOST)
+    on_device_lost(r, "waiting for a kernel");
+  if (r < 0)
+    throw_vk_error(r, "waiting for a kernel on " + device_.describe());
+  retire_through(serial);
+  note_first_use(waited_before_);
+}
+
+queue &queue_of(buffer &b) noexcept { return b.last_queue ? *b.last_queue : b.owner.queue(); }
+
+void order_after_other_queue(queue &q, buffer &b) {
+  queue *previous = b.last_queue;
+  if (!previous || previous == &q || previous->done(b.last_use))
+    return;
+  if (previous->vk() == q.vk())
+    previous->submit_through(b.last_use);
+  else
+    previous->wait_for(b.last_use);
+}
+
+void note_queue_use(queue &q, buffer &b, std::uint64_t serial) noexcept {
+  if (b.last_queue == &q)
+    return;
+  if (!b.last_queue && &q == &b.owner.queue())
+    return; // the default queue's serials already
+  b.last_queue = &q;
+  // A wait for this serial covers the previous queue's work on b too (same
+  // VkQueue, submitted before; or already waited for).
+  b.last_write = serial;
+  b.last_use = serial;
+}
+
 void queue::on_device_lost(VkResult result, const char *what) {
   device_.lost = true;
+  if (recording_)
+    abandon();
   // Nothing will ever signal now: let go of everything the GPU held.
   retire_through(next_serial_ - 1);
   throw_vk_error(result, std::string(what) + " on " + device_.describe());

@@ -1,14 +1,25 @@
-// rt::queue: a VkQueue with in-order submissions. Each submission is a frame
-// (command buffer + fence + descriptor pool + capture buffer) recycled once its
-// fence signals, and it keeps the buffers and staging memory it uses alive
-// until then.
-// Every member function requires the owning device's mutex.
+// rt::queue: an accelerator_view. Commands (launches, transfers) are recorded
+// into a batch, a frame (command buffer + fence + descriptor pool + capture
+// buffer); in automatic mode the batch is submitted at the next
+// synchronization point (a wait for one of its serials, flush, wait_idle) or
+// when it is full, in immediate mode after every command. A frame is recycled
+// once its fence signals, and keeps the buffers and staging memory it uses
+// alive until then.
+//
+// Serials number the batches in recording order; the batch being recorded
+// already has its serial, so a buffer used by it can name the batch, and
+// waiting for that serial submits it first.
+//
+// Several queues of one device may share a VkQueue (queue::vk()); each keeps
+// its own batch, fences and serials, so waiting on one waits for its own work.
+// Every member function requires the owning device's mutex, except where said.
 #ifndef AMPVK_RUNTIME_QUEUE_H
 #define AMPVK_RUNTIME_QUEUE_H
 
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include <vulkan/vulkan.h>
@@ -26,20 +37,26 @@ struct frame {
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   unique_fence fence;
   unique_descriptor_pool descriptors; // only without VK_KHR_push_descriptor
-  std::uint32_t descriptor_capacity = 0;
+  std::uint32_t descriptor_capacity = 0; // descriptors in the pool
+  std::uint32_t descriptors_used = 0;
+  std::uint32_t descriptor_sets_used = 0;
   bool descriptors_dirty = false;
   std::vector<buffer *> held;
   std::vector<staging_buffer> staging;
   device_allocation captures; // kept across reuses (capture_buffer.h)
+  std::uint32_t captures_used = 0;  // bytes of captures taken by this batch
+  std::uint32_t capture_offset = 0; // where the launch being recorded has its block
+  std::uint32_t commands = 0;       // launches and transfers recorded in this batch
+  unsigned waiters = 0;             // threads waiting for the fence without the mutex
   std::uint64_t serial = 0;
 };
 
 class queue {
 public:
   // The object lives as long as its device (accelerator_view handles stay
-  // valid); the Vulkan side is attached when the device opens and detached
-  // at teardown.
-  explicit queue(device &owner) : device_(owner) {}
+  // valid); the Vulkan side is attached when the device opens (or the view is
+  // created) and detached at teardown.
+  explicit queue(device &owner, bool immediate = false) : device_(owner), immediate_(immediate) {}
   ~queue() { detach(); }
   void attach(VkQueue handle, std::uint32_t family);
   void detach() noexcept; // the queue must be idle
@@ -47,26 +64,37 @@ public:
   queue &operator=(const queue &) = delete;
 
   device &owner() const noexcept { return device_; }
+  VkQueue vk() const noexcept { return queue_; }
+  bool immediate() const noexcept { return immediate_; }
 
-  // Starts recording a frame; one frame records at a time.
-  frame &begin();
-  // Ends and submits the recording frame; returns its serial. The frame is
-  // abandoned (recycled unsubmitted) if this throws.
-  std::uint64_t submit(frame &f);
-  // Drops an unsubmitted frame after a failure while recording.
-  void abandon(frame &f) noexcept;
+  // The batch being recorded, started if there is none.
+  frame &record();
+  // One command was recorded into the batch f: submits it in immediate mode
+  // or when the batch is full.
+  void recorded(frame &f);
+  // Submits the batch being recorded, if any (accelerator_view::flush).
+  void flush();
   // Keeps b alive until f retires.
   void hold(frame &f, buffer &b);
 
   // Recycles the frames whose fences have signaled.
   void retire();
-  // Blocks until the submission with this serial (and all before it) is done.
+  // Blocks until the batch with this serial (and all before it) is done,
+  // submitting it first if it is still being recorded.
   void wait_for(std::uint64_t serial);
+  // Submits pending work and waits for all of it.
   void wait_idle();
+  // As wait_idle, but releases `lock` (on the device mutex) while blocked, so
+  // other threads keep launching and reading meanwhile.
+  void wait_idle_unlocked(std::unique_lock<std::mutex> &lock);
+  // Makes sure the batch with this serial is submitted (not necessarily done).
+  void submit_through(std::uint64_t serial);
   bool done(std::uint64_t serial) const noexcept { return serial <= completed_; }
-  std::uint64_t last_submitted() const noexcept { return next_serial_ - 1; }
 
 private:
+  frame &begin();
+  void submit();
+  void abandon() noexcept;
   void recycle(std::unique_ptr<frame> f) noexcept;
   void retire_through(std::uint64_t serial) noexcept;
   [[noreturn]] void on_device_lost(VkResult result, const char *what);
@@ -74,16 +102,32 @@ private:
   void note_first_use(bool &flag) noexcept;
 
   device &device_;
+  const bool immediate_;
   VkQueue queue_ = VK_NULL_HANDLE;
   unique_command_pool pool_;
   std::deque<std::unique_ptr<frame>> in_flight_;
   std::vector<std::unique_ptr<frame>> free_;
+  // Frames retired while a thread waits for their fence without the mutex:
+  // recycled (their fence reset) only once that thread is done with it.
+  std::vector<std::unique_ptr<frame>> parked_;
   std::unique_ptr<frame> recording_;
   std::uint64_t next_serial_ = 1;
   std::uint64_t completed_ = 0;
   bool submitted_before_ = false;
   bool waited_before_ = false;
 };
+
+// The queue whose serials b's last_use and last_write count: the one that last
+// used it, or its device's default queue.
+queue &queue_of(buffer &b) noexcept;
+
+// Before q records a command that uses b: when another queue used b last, its
+// work on b is submitted ahead of q's (one VkQueue: submission order and the
+// barriers order them) or waited for (separate VkQueues).
+void order_after_other_queue(queue &q, buffer &b);
+// After q recorded a command using b (with serial): b's serials now count on q.
+// Work of the previous queue is only known to finish before this serial.
+void note_queue_use(queue &q, buffer &b, std::uint64_t serial) noexcept;
 
 } // namespace rt
 } // namespace ampvk

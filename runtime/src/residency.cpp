@@ -22,7 +22,7 @@ void make_host_current(buffer &b, bool for_write, old_contents old) {
   unsigned s = b.state.load(std::memory_order_relaxed);
   if (b.host_mapped) {
     // One copy: only wait until the GPU is done with the memory.
-    queue &q = b.owner.queue();
+    queue &q = queue_of(b);
     if (!(s & host_current))
       q.wait_for(b.last_write);
     if (for_write && (s & device_in_use))
@@ -36,7 +36,7 @@ void make_host_current(buffer &b, bool for_write, old_contents old) {
   b.host_pointer();
   if (!(s & host_current) && old == old_contents::kept) {
     b.owner.check_usable();
-    download(b.owner.queue(), b);
+    download(queue_of(b), b);
   }
   b.state.store(for_write ? unsigned(host_current) : (s | host_current),
                 std::memory_order_release);
@@ -97,7 +97,7 @@ void evict_to_host(buffer &b) noexcept {
       b.host_mapped = false;
     } else if (!(b.state.load(std::memory_order_relaxed) & host_current)) {
       b.host_pointer();
-      download(b.owner.queue(), b);
+      download(queue_of(b), b);
     }
   } catch (const std::exception &e) {
     std::fprintf(stderr, "ampvk: at exit, data of a live array could not be copied to the host: %s\n",

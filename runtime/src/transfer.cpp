@@ -25,8 +25,9 @@ bool record_upload(queue &q, frame &f, buffer &b) {
   if (b.bytes == 0 || !host)
     return false;
   if (b.storage.mapped) {
-    // Earlier kernels may still read or write this memory.
-    q.wait_for(b.last_use);
+    // Earlier kernels may still read or write this memory (launch waited
+    // already, before it took the batch f, which this wait could submit).
+    queue_of(b).wait_for(b.last_use);
     std::memcpy(b.storage.mapped, host, b.bytes);
     return false; // host writes are visible to work submitted afterwards
   }
@@ -48,11 +49,11 @@ void download(queue &q, buffer &b) {
     std::memcpy(host, b.storage.mapped, b.bytes);
     return;
   }
-  // The lease stays outside the frame: the frame retires inside wait_for,
-  // and the data is read after that.
+  // The copy joins the batch being recorded (with the launches that wrote b)
+  // and the batch is submitted now. The lease stays outside the frame: the
+  // frame retires inside wait_for, and the data is read after that.
   staging_buffer staging = q.owner().staging().acquire(b.bytes);
-  frame &f = q.begin();
-  std::uint64_t serial = 0;
+  frame &f = q.record();
   try {
     memory_barrier(f.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
                    VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
@@ -62,13 +63,14 @@ void download(queue &q, buffer &b) {
     memory_barrier(f.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
                    VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
     q.hold(f, b);
-    serial = q.submit(f);
   } catch (...) {
-    q.abandon(f);
-    q.owner().staging().give_back(std::move(staging));
+    // The copy may already be recorded: the batch keeps the staging memory.
+    f.staging.push_back(std::move(staging));
     throw;
   }
+  const std::uint64_t serial = f.serial;
   try {
+    q.recorded(f);
     q.wait_for(serial);
   } catch (...) {
     q.owner().staging().give_back(std::move(staging));

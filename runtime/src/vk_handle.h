@@ -54,6 +54,7 @@ using unique_descriptor_set_layout =
 using unique_pipeline_layout = device_child<VkPipelineLayout, vkDestroyPipelineLayout>;
 using unique_shader_module = device_child<VkShaderModule, vkDestroyShaderModule>;
 using unique_pipeline = device_child<VkPipeline, vkDestroyPipeline>;
+using unique_pipeline_cache = device_child<VkPipelineCache, vkDestroyPipelineCache>;
 
 // The logical device itself; destroyed last among a device's objects.
 class unique_device {

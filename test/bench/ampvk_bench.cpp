@@ -1,19 +1,28 @@
 // ampvk benchmarks. Prints figures and ratios against baselines measured in
 // the same run; asserts nothing about speed (tests never do).
 //
-//   launch     first launch (pipeline creation) vs cached launches, and
-//              back-to-back launches without host waits
+//   launch     per-launch cost of a batch of asynchronous launches and of
+//              launch+wait, against raw Vulkan (raw_vulkan_launch.cpp) with
+//              the same kernel; immediate-mode launches; the first launch of
+//              a process with a cold and a warm disk pipeline cache (this
+//              program run as a child, `ampvk_bench first-launch`, twice)
 //   saxpy      device kernel vs a host loop over the same data
 //   matmul     tiled (tile_static) kernel vs the naive kernel vs the host
 #include <amp.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "raw_vulkan_launch.h"
 
 using namespace concurrency;
 using idx1 = concurrency::index<1>;
@@ -48,30 +57,121 @@ void row(const std::string &name, double value, const std::string &unit,
   std::cout << "\n";
 }
 
-void bench_launch(const accelerator_view &av) {
+// Every launch row runs this one kernel (one pipeline), as the raw-Vulkan twin.
+void increment(const accelerator_view &av, const array_view<int, 1> &v) {
+  parallel_for_each(av, v.extent, [=](idx1 i) restrict(amp) { v[i] += 1; });
+}
+
+// One launch of the increment kernel and its wait, timed (seconds).
+double timed_increment(const accelerator_view &av, const array_view<int, 1> &v) {
+  auto t0 = Clock::now();
+  increment(av, v);
+  av.wait();
+  return seconds_since(t0);
+}
+
+// The child: one first launch, timed; prints microseconds (or -1 if wrong).
+int first_launch_child() {
+  accelerator_view av = accelerator().default_view; // opens the device
+  std::vector<int> data(64, 1);
+  array_view<int, 1> v(64, data);
+  double first = timed_increment(av, v);
+  v.synchronize();
+  std::printf("%.1f\n", data[63] == 2 ? first * 1e6 : -1.0);
+  return 0;
+}
+
+// Runs this program as a first-launch child with its own cache directory.
+double child_first_launch_us(const std::string &cache_dir) {
+  char self[4096];
+  ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (len <= 0)
+    return -1;
+  self[len] = 0;
+  std::string command = "AMPVK_PIPELINE_CACHE_DIR='" + cache_dir + "' '" + self + "' first-launch";
+  FILE *child = popen(command.c_str(), "r");
+  double us = -1;
+  if (child) {
+    if (std::fscanf(child, "%lf", &us) != 1)
+      us = -1;
+    pclose(child);
+  }
+  return us;
+}
+
+void bench_launch(const accelerator_view &av, const std::string &device_name) {
   std::cout << "launch\n";
   std::vector<int> data(64, 1);
   array_view<int, 1> v(64, data);
-  auto t0 = Clock::now();
-  parallel_for_each(av, v.extent, [=](idx1 i) restrict(amp) { v[i] += 1; });
-  av.wait();
-  double first = seconds_since(t0);
+  double first = timed_increment(av, v);
+  int expect = 2;
 
+  Clock::time_point t0;
+
+  // A batch of N asynchronous launches, one wait (automatic mode: one
+  // submission, as raw Vulkan with N dispatches in one command buffer).
   const int launches = 2000;
   t0 = Clock::now();
   for (int k = 0; k < launches; ++k)
-    parallel_for_each(av, v.extent, [=](idx1 i) restrict(amp) { v[i] += 1; });
+    increment(av, v);
   double queued = seconds_since(t0);
   av.wait();
-  double total = seconds_since(t0);
-  v.synchronize();
-  bool correct = data[0] == 1 + 1 + launches;
+  double batch = seconds_since(t0);
+  expect += launches;
 
-  row("first launch (creates the pipeline), wait", first * 1e6, "us");
-  row("cached launch, host cost", queued / launches * 1e6, "us/launch");
-  row("cached launch, until the GPU finished", total / launches * 1e6, "us/launch",
-      "ratio first/cached = " + fig(first / (total / launches)));
-  if (!correct)
+  // Launch and wait, each time.
+  const int waited = launches / 10;
+  t0 = Clock::now();
+  for (int k = 0; k < waited; ++k) {
+    increment(av, v);
+    av.wait();
+  }
+  double launch_wait = seconds_since(t0);
+  expect += waited;
+
+  // Immediate mode: one submission per launch.
+  accelerator_view immediate = av.accelerator.create_view(queuing_mode_immediate);
+  t0 = Clock::now();
+  for (int k = 0; k < launches; ++k)
+    increment(immediate, v);
+  immediate.wait();
+  double immediate_total = seconds_since(t0);
+  expect += launches;
+  v.synchronize();
+  bool correct = data[0] == expect;
+
+  raw_launch_times raw = raw_vulkan_launch(device_name, AMPVK_BENCH_SPIRV, launches);
+  row("first launch in this process (pipeline), wait", first * 1e6, "us");
+  row("batch of " + std::to_string(launches) + " async launches, host cost", queued / launches * 1e6,
+      "us/launch");
+  std::string ratio_batch, ratio_wait;
+  if (raw.ok) {
+    ratio_batch = "raw Vulkan " + fig(raw.batched_per_dispatch * 1e6) + " us/dispatch, ratio " +
+                  fig(batch / launches / raw.batched_per_dispatch);
+    ratio_wait = "raw Vulkan " + fig(raw.submit_wait * 1e6) + " us, ratio " +
+                 fig(launch_wait / waited / raw.submit_wait);
+  } else {
+    ratio_batch = ratio_wait = "raw Vulkan: " + raw.error;
+  }
+  row("batch of async launches, until the GPU finished", batch / launches * 1e6, "us/launch",
+      ratio_batch);
+  row("launch + wait", launch_wait / waited * 1e6, "us/launch", ratio_wait);
+  row("immediate-mode view, until the GPU finished", immediate_total / launches * 1e6,
+      "us/launch");
+
+  char dir_template[] = "/tmp/ampvk-bench-cache-XXXXXX";
+  const char *dir = mkdtemp(dir_template);
+  if (dir) {
+    double cold = child_first_launch_us(dir);
+    double warm = child_first_launch_us(dir);
+    row("first launch of a process, cold disk cache", cold, "us");
+    row("first launch of a process, warm disk cache", warm, "us",
+        "ratio cold/warm = " + fig(cold / warm));
+    std::string cleanup = std::string("rm -rf '") + dir + "'";
+    if (std::system(cleanup.c_str()) != 0)
+      std::cout << "  (could not remove " << dir << ")\n";
+  }
+  if (!correct || (raw.ok && !raw.correct))
     std::cout << "  RESULT MISMATCH\n";
 }
 
@@ -200,11 +300,13 @@ void bench_matmul(const accelerator_view &av, int n) {
 int main(int argc, char **argv) {
   // `ampvk_bench small` for quick runs on CPU drivers.
   bool small = argc > 1 && std::string(argv[1]) == "small";
+  if (argc > 1 && std::string(argv[1]) == "first-launch")
+    return first_launch_child();
   accelerator acc;
   std::wstring desc = acc.description;
   std::cout << "device: " << std::string(desc.begin(), desc.end()) << "\n";
   accelerator_view av = acc.default_view;
-  bench_launch(av);
+  bench_launch(av, std::string(desc.begin(), desc.end()));
   bench_saxpy(av, small ? (1 << 20) : (1 << 24));
   bench_matmul(av, small ? 256 : 1024);
   return 0;

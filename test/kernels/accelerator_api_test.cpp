@@ -66,7 +66,10 @@ TEST(AcceleratorApi, ViewsAndTheirProperties) {
   EXPECT_FALSE(iv.is_debug);
   EXPECT_EQ(iv.version, acc.version);
   EXPECT_EQ(iv.accelerator, acc);
-  EXPECT_EQ(iv, dv); // one Vulkan queue per accelerator
+  EXPECT_NE(iv, dv); // each created view has its own queue
+  EXPECT_NE(iv, av);
+  accelerator_view copy = iv;
+  EXPECT_EQ(copy, iv);
   // A kernel on a created view.
   const int n = 300;
   std::vector<int> data = pattern(n, 1), expect = data;

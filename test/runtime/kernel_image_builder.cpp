@@ -130,7 +130,7 @@ void launch_scale_offset(rt::buffer *b, int n, int offset, rt::queue *q) {
   rt::launch(desc);
 }
 
-void launch_tile_sum(rt::buffer *in, rt::buffer *out, int rows, int cols) {
+void launch_tile_sum(rt::buffer *in, rt::buffer *out, int rows, int cols, rt::queue *q) {
   tile_sum_closure k{{in, {rows, cols}}, {out, {rows, cols}}};
   image_ref image = tile_sum_image();
   rt::launch_desc desc;
@@ -140,6 +140,7 @@ void launch_tile_sum(rt::buffer *in, rt::buffer *out, int rows, int cols) {
   desc.rank = 2;
   desc.extent[0] = rows;
   desc.extent[1] = cols;
+  desc.q = q;
   rt::launch(desc);
 }
 

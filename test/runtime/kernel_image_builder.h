@@ -88,7 +88,8 @@ image_ref capture_buffer_image();
 
 // Launch helpers.
 void launch_scale_offset(ampvk::rt::buffer *b, int n, int offset, ampvk::rt::queue *q = nullptr);
-void launch_tile_sum(ampvk::rt::buffer *in, ampvk::rt::buffer *out, int rows, int cols);
+void launch_tile_sum(ampvk::rt::buffer *in, ampvk::rt::buffer *out, int rows, int cols,
+                     ampvk::rt::queue *q = nullptr);
 
 // Host references.
 std::vector<int> tile_sum_reference(const std::vector<int> &in, int rows, int cols);

@@ -60,13 +60,18 @@ public:
   ::Concurrency::queuing_mode get_queuing_mode() const { return _M_mode; }
   __declspec(property(get = get_queuing_mode))::Concurrency::queuing_mode queuing_mode;
 
-  // Blocks until every kernel and copy submitted to this view has finished.
+  // Submits what this view has batched up and blocks until every kernel and
+  // copy sent to it has finished.
   void wait() const {
     if (_M_queue)
       ampvk::rt::wait(_M_queue);
   }
-  // Submissions are never batched up, so there is nothing to flush.
-  void flush() const {}
+  // queuing_mode_automatic batches launches until a synchronization point;
+  // flush submits them now, without waiting.
+  void flush() const {
+    if (_M_queue)
+      ampvk::rt::flush(_M_queue);
+  }
   // Ready once every kernel and copy submitted to this view so far has finished.
   completion_future create_marker() const {
     ampvk::rt::queue *q = _M_queue;
@@ -76,14 +81,15 @@ public:
     });
   }
 
-  // Views of one accelerator share its one queue: they compare equal.
+  // Copies of one view compare equal; views made by separate create_view
+  // calls do not.
   bool operator==(const accelerator_view &o) const { return _M_queue == o._M_queue; }
   bool operator!=(const accelerator_view &o) const { return !(*this == o); }
 
   // A null queue is the CPU accelerator's view.
-  explicit accelerator_view(ampvk::rt::queue *q,
-                            ::Concurrency::queuing_mode mode = queuing_mode_automatic)
-      : _M_queue(q), _M_mode(mode) {}
+  explicit accelerator_view(ampvk::rt::queue *q)
+      : _M_queue(q), _M_mode(q && ampvk::rt::queue_immediate(q) ? queuing_mode_immediate
+                                                                  : queuing_mode_automatic) {}
   ampvk::rt::queue *_M_native() const { return _M_queue; }
   bool _M_is_cpu() const { return !_M_queue; }
   ampvk::rt::device *_M_device() const {
@@ -165,11 +171,15 @@ public:
     return ampvk::rt::set_default_device(a._M_dev);
   }
 
-  // A view of this accelerator. Each accelerator has one Vulkan queue, which
-  // every view shares; queuing_mode is recorded (ampvk submits every kernel at
-  // once, so both modes behave as immediate).
+  // A new view of this accelerator with its own batch of commands and its own
+  // fences (wait() waits for its own work), on a Vulkan queue of its own while
+  // the device has unused queues in its compute family, else sharing the
+  // default view's. Views live until the program exits.
   accelerator_view create_view(queuing_mode qmode = queuing_mode_automatic) const {
-    return accelerator_view(_M_dev ? ampvk::rt::default_queue(_M_dev) : nullptr, qmode);
+    if (!_M_dev) // the CPU accelerator's one view
+      return accelerator_view(nullptr);
+    return accelerator_view(
+        ampvk::rt::create_queue(_M_dev, qmode == queuing_mode_immediate));
   }
 
   access_type get_default_cpu_access_type() const {

@@ -1,0 +1,20 @@
+// The raw-Vulkan baseline of the launch rows: the same tiny kernel
+// (increment.spvasm) dispatched by hand, on the device whose name matches.
+#ifndef AMPVK_BENCH_RAW_VULKAN_LAUNCH_H
+#define AMPVK_BENCH_RAW_VULKAN_LAUNCH_H
+
+#include <string>
+
+struct raw_launch_times {
+  bool ok = false;
+  std::string error;
+  double batched_per_dispatch = 0; // s: N dispatches (with barriers) in one submission, one wait
+  double submit_wait = 0;          // s: one dispatch per submission, waited for each time
+  bool correct = false;
+};
+
+// launches: N for the batched figure; the submit+wait figure uses N / 10.
+raw_launch_times raw_vulkan_launch(const std::string &device_name, const std::string &spirv_file,
+                                   int launches);
+
+#endif
