@@ -5,6 +5,10 @@
 //              back-to-back launches without host waits
 //   saxpy      device kernel vs a host loop over the same data
 //   matmul     tiled (tile_static) kernel vs the naive kernel vs the host
+//   twins      every benchmark kernel vs its hand-written GLSL twin
+//              (twin_bench.cpp)
+#include "twin_bench.h"
+
 #include <amp.h>
 
 #include <chrono>
@@ -207,5 +211,6 @@ int main(int argc, char **argv) {
   bench_launch(av);
   bench_saxpy(av, small ? (1 << 20) : (1 << 24));
   bench_matmul(av, small ? 256 : 1024);
+  bench_twins(av, std::string(desc.begin(), desc.end()), small, AMPVK_BENCH_TWIN_DIR);
   return 0;
 }
