@@ -11,6 +11,8 @@
 //
 // Options: -fplugin-arg-ampvk-dump-spirv=DIR  writes each kernel's SPIR-V there
 //          -fplugin-arg-ampvk-no-opt          legalization only, no optimization
+//          -fplugin-arg-ampvk-fp-contract=fast  lets the driver fuse float a*b+c
+//          -fplugin-arg-ampvk-fp-contract=off   every float operation rounded (default)
 //          -fplugin-arg-ampvk-Wno-NAME        silences the ampvk warning NAME
 //          -fplugin-arg-ampvk-Werror=NAME     makes the ampvk warning NAME an error
 //          -fplugin-arg-ampvk-Werror          makes every ampvk warning an error
@@ -169,6 +171,8 @@ protected:
         Opts.DumpDir = A.str();
       else if (A == "no-opt")
         Opts.Pipeline.Optimize = false;
+      else if (A == "fp-contract=fast" || A == "fp-contract=off")
+        Opts.Pipeline.FpContractFast = A == "fp-contract=fast";
       else if (A == "test-crash-spirv-tools")
         Opts.Pipeline.CrashForTest = true;
       else if (A == "Werror")

@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools
-  spirv-tools spirv-headers
+  spirv-tools spirv-headers glslang-tools
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   libgtest-dev cmake ninja-build pkg-config python3 git
   g++

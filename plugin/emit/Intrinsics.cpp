@@ -95,8 +95,14 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
     }
     if (!fenceFor(Name, Fence))
       return unsupported(Loc, UnsupportedConstruct::Barrier), R;
+    // A wait orders memory for the tile's work-items: Workgroup scope. wait()
+    // (barrier.all) is the exception: written with Device scope and all
+    // semantics, correct as it stands, and marked so for the pass that gives
+    // it Workgroup scope and drops the global part the kernel does not need
+    // (spirv/TileBarriers.h).
+    std::uint32_t MemoryScope = Name == "all" ? ScopeDevice : ScopeWorkgroup;
     B.emitVoid(Op::OpControlBarrier,
-               {B.constI32(ScopeWorkgroup), B.constI32(static_cast<std::int32_t>(Fence.MemoryScope)),
+               {B.constI32(ScopeWorkgroup), B.constI32(static_cast<std::int32_t>(MemoryScope)),
                 B.constI32(static_cast<std::int32_t>(Fence.Semantics))});
     return R;
   }

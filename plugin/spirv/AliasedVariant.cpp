@@ -1,20 +1,15 @@
 //===- AliasedVariant.cpp -------------------------------------------------===//
 #include "spirv/AliasedVariant.h"
-
-#include <spirv/unified1/spirv.hpp11>
+#include "spirv/SpirvWords.h"
 
 #include <set>
 
 using namespace ampvk;
+using namespace ampvk::spirvwords;
 
 namespace {
-constexpr std::size_t HeaderWords = 5;
-
-std::uint32_t opcode(std::uint32_t Word) { return Word & 0xFFFFu; }
-std::uint32_t wordCount(std::uint32_t Word) { return Word >> 16; }
-
 bool isDecoration(const std::vector<std::uint32_t> &W, std::size_t At, spv::Decoration D) {
-  return opcode(W[At]) == static_cast<std::uint32_t>(spv::Op::OpDecorate) &&
+  return opcode(W[At]) == spv::Op::OpDecorate &&
          wordCount(W[At]) >= 3 && W[At + 2] == static_cast<std::uint32_t>(D);
 }
 } // namespace
@@ -44,7 +39,7 @@ std::vector<std::uint32_t> ampvk::makeAliasedVariant(const std::vector<std::uint
     if (!Drop)
       Out.insert(Out.end(), Words.begin() + At, Words.begin() + At + Count);
     if (isDecoration(Words, At, spv::Decoration::Binding) && Bound.count(Words[At + 1])) {
-      Out.push_back((3u << 16) | static_cast<std::uint32_t>(spv::Op::OpDecorate));
+      Out.push_back(firstWord(spv::Op::OpDecorate, 3));
       Out.push_back(Words[At + 1]);
       Out.push_back(static_cast<std::uint32_t>(spv::Decoration::Aliased));
     }

@@ -1,5 +1,9 @@
 //===- SpirvToolsPipeline.cpp ---------------------------------------------===//
 #include "SpirvToolsPipeline.h"
+#include "spirv/NoContraction.h"
+#include "spirv/TileBarriers.h"
+
+#include "llvm/ADT/StringRef.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
 
@@ -23,6 +27,51 @@ static spvtools::MessageConsumer collectInto(std::string &Out) {
   };
 }
 
+// The passes of SPIRV-Tools' legalization (and performance) recipe as flags,
+// cut after each loop-unroll: the unroller copies a loop body without its
+// decorations, and the next simplify-instructions would fuse the copies of
+// a*b+c into Fma (NoContraction.h). Asking the recipe for its pass names keeps
+// the pipeline the library's own.
+static std::vector<std::vector<std::string>> passSegments(bool Optimize) {
+  spvtools::Optimizer Recipe(TargetEnv);
+  Recipe.RegisterLegalizationPasses();
+  if (Optimize)
+    Recipe.RegisterPerformancePasses();
+  std::vector<std::vector<std::string>> Segments(1);
+  for (llvm::StringRef Name : Recipe.GetPassNames()) {
+    // The one pass whose name is not its flag.
+    Segments.back().push_back("--" + (Name == "interp-fixup" ? "interpolate-fixup" : Name.str()));
+    if (Name == "loop-unroll")
+      Segments.emplace_back();
+  }
+  return Segments;
+}
+
+// Runs the segments one after the other, decorating float arithmetic again
+// between them; the result (or the messages) in R.
+static bool runSegments(const std::vector<std::uint32_t> &Words,
+                        const std::vector<std::vector<std::string>> &Segments,
+                        SpirvPipelineResult &R) {
+  spvtools::OptimizerOptions Options;
+  // Validated before (the emitter's module) and after (the final module).
+  Options.set_run_validator(false);
+  R.Words = Words;
+  for (const std::vector<std::string> &Flags : Segments) {
+    spvtools::Optimizer Opt(TargetEnv);
+    Opt.SetMessageConsumer(collectInto(R.Messages));
+    if (!Opt.RegisterPassesFromFlags(Flags)) {
+      R.Messages += "  SPIRV-Tools does not know one of its own passes as a flag\n";
+      return false;
+    }
+    std::vector<std::uint32_t> Out;
+    if (!Opt.Run(R.Words.data(), R.Words.size(), &Out, Options))
+      return false;
+    decorateFloatArithmetic(Out);
+    R.Words = std::move(Out);
+  }
+  return true;
+}
+
 SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Words,
                                             const SpirvPipelineOptions &PipelineOpts) {
   SpirvPipelineResult R;
@@ -39,14 +88,7 @@ SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Wo
                  EmittedMessages;
     return R;
   }
-  spvtools::Optimizer Opt(TargetEnv);
-  Opt.SetMessageConsumer(collectInto(R.Messages));
-  Opt.RegisterLegalizationPasses();
-  if (PipelineOpts.Optimize)
-    Opt.RegisterPerformancePasses();
-  spvtools::OptimizerOptions Options;
-  // Validated above (the emitter's module) and below (the final module).
-  Options.set_run_validator(false);
+  std::vector<std::vector<std::string>> Segments = passSegments(PipelineOpts.Optimize);
   // SPIRV-Tools has crashed on valid modules before (its constant folder
   // divided INT_MIN by -1); a crash must cost one kernel, not the compiler,
   // and never send the user to LLVM's bug tracker.
@@ -56,7 +98,7 @@ SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Wo
   bool Survived = Recovery.RunSafely([&] {
     if (PipelineOpts.CrashForTest)
       std::raise(SIGSEGV);
-    Optimized = Opt.Run(Words.data(), Words.size(), &R.Words, Options);
+    Optimized = runSegments(Words, Segments, R);
   });
   if (!Survived) {
     R.Messages = "SPIRV-Tools crashed while optimizing this kernel (the crash was "
@@ -68,6 +110,9 @@ SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Wo
     R.Messages = "SPIRV-Tools optimizer failed:\n" + R.Messages;
     return R;
   }
+  finishTileBarriers(R.Words);
+  if (PipelineOpts.FpContractFast)
+    dropNoContraction(R.Words);
   std::string ValidationMessages;
   Tools.SetMessageConsumer(collectInto(ValidationMessages));
   spvtools::ValidatorOptions VOpts;

@@ -16,14 +16,17 @@ struct SpirvPipelineResult {
 
 // How runSpirvPipeline runs SPIRV-Tools. CrashForTest makes the optimizer's
 // thread crash (SIGSEGV), to test that a crash inside SPIRV-Tools is contained
-// (plugin argument test-crash-spirv-tools).
+// (plugin argument test-crash-spirv-tools). FpContractFast drops the
+// NoContraction decorations once optimization is done (fp-contract=fast).
 struct SpirvPipelineOptions {
   bool Optimize = true;
   bool CrashForTest = false;
+  bool FpContractFast = false;
 };
 
-// Runs SPIRV-Tools' legalization and performance passes and then the validator
-// for Vulkan 1.1. When Optimize is false only legalization runs. A crash
+// Runs SPIRV-Tools' legalization and performance passes (NoContraction kept on
+// float arithmetic throughout), gives tile barriers their final memory
+// semantics (TileBarriers.h) and then runs the validator for Vulkan 1.1. When Optimize is false only legalization runs. A crash
 // inside the optimizer (a signal) is contained and reported in Messages, not
 // the end of the compiler: the kernel gets an error, the rest of the
 // translation unit goes on.

@@ -8,6 +8,10 @@
 //              program run as a child, `ampvk_bench first-launch`, twice)
 //   saxpy      device kernel vs a host loop over the same data
 //   matmul     tiled (tile_static) kernel vs the naive kernel vs the host
+//   twins      every benchmark kernel vs its hand-written GLSL twin
+//              (twin_bench.cpp)
+#include "twin_bench.h"
+
 #include <amp.h>
 
 #include <chrono>
@@ -309,5 +313,6 @@ int main(int argc, char **argv) {
   bench_launch(av, std::string(desc.begin(), desc.end()));
   bench_saxpy(av, small ? (1 << 20) : (1 << 24));
   bench_matmul(av, small ? 256 : 1024);
+  bench_twins(av, std::string(desc.begin(), desc.end()), small, AMPVK_BENCH_TWIN_DIR);
   return 0;
 }

@@ -27,7 +27,7 @@ unsigned mix(unsigned x) restrict(cpu, amp) {
 } // namespace
 
 TEST(LargeDomain, OneDimensionSixteenMillionAndThree) {
-  // 16M + 3 threads in workgroups of 64: 262145 workgroups along x.
+  // 16M + 3 threads in workgroups of 256: 65537 workgroups along x.
   const int n = (1 << 24) + 3;
   std::vector<int> data(n, -1);
   array_view<int, 1> v(n, data);
@@ -57,8 +57,8 @@ TEST(LargeDomain, OneDimensionComputesFromInputs) {
 }
 
 TEST(LargeDomain, TwoDimensionsManyColumnsAndManyRows) {
-  // Workgroups of 8x8: 65537 along x, then 75001 along y.
-  const int shapes[2][2] = {{8, (1 << 19) + 5}, {600005, 3}};
+  // Workgroups of 16x16: 65537 along x, then along y.
+  const int shapes[2][2] = {{8, (1 << 20) + 5}, {(1 << 20) + 5, 3}};
   for (const auto &shape : shapes) {
     const int rows = shape[0], cols = shape[1];
     std::vector<unsigned> data(std::size_t(rows) * cols, 0);
@@ -78,8 +78,8 @@ TEST(LargeDomain, TwoDimensionsManyColumnsAndManyRows) {
 }
 
 TEST(LargeDomain, ThreeDimensionsAlongZAndAlongX) {
-  // Workgroups of 4x4x4: 65537 along z, then along x.
-  const int shapes[2][3] = {{262147, 2, 3}, {3, 2, 262147}};
+  // Workgroups of 16x4x4 (x, y, z): 65537 along z, then along x.
+  const int shapes[2][3] = {{262147, 2, 3}, {3, 2, (1 << 20) + 5}};
   for (const auto &shape : shapes) {
     extent<3> e(shape[0], shape[1], shape[2]);
     std::vector<unsigned> data(e.size(), 0);

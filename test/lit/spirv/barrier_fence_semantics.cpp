@@ -3,10 +3,13 @@
 // RUN: %spirv-dis %t/kernel0.spv | FileCheck %s
 // Every tile_barrier wait and every memory fence of <amp.h>, in source order,
 // with its scopes and memory semantics. A wait is an OpControlBarrier with
-// Workgroup execution scope; a fence is an OpMemoryBarrier. Global memory
-// (storage buffers, images) is fenced at Device scope, tile_static memory
-// alone at Workgroup scope. All carry AcquireRelease. The optimizer keeps
-// them all, so this pins the optimized module.
+// Workgroup execution and memory scope (it orders memory for the tile's
+// work-items); a fence is an OpMemoryBarrier, whose global memory (storage
+// buffers, images) is fenced at Device scope, tile_static memory alone at
+// Workgroup scope. All carry AcquireRelease. This kernel reads and writes
+// `data` on both sides of every wait, so wait() keeps its global part
+// (tile_barrier_semantics.cpp has the kernels where it goes). The optimizer
+// keeps them all, so this pins the optimized module.
 #include <amp.h>
 using namespace concurrency;
 
@@ -45,13 +48,13 @@ void run(array_view<int, 1> data) {
 // CHECK: %main = OpFunction
 // CHECK-NOT: Barrier
 // wait()
-// CHECK: OpControlBarrier %[[WG]] %[[DEV]] %[[ALL]]
+// CHECK: OpControlBarrier %[[WG]] %[[WG]] %[[ALL]]
 // CHECK-NOT: Barrier
 // wait_with_all_memory_fence()
-// CHECK: OpControlBarrier %[[WG]] %[[DEV]] %[[ALL]]
+// CHECK: OpControlBarrier %[[WG]] %[[WG]] %[[ALL]]
 // CHECK-NOT: Barrier
 // wait_with_global_memory_fence()
-// CHECK: OpControlBarrier %[[WG]] %[[DEV]] %[[GLOBAL]]
+// CHECK: OpControlBarrier %[[WG]] %[[WG]] %[[GLOBAL]]
 // CHECK-NOT: Barrier
 // wait_with_tile_static_memory_fence()
 // CHECK: OpControlBarrier %[[WG]] %[[WG]] %[[TS]]

@@ -115,11 +115,11 @@ void flat3(array_view<int, 3> out) {
 // T3: OpIMul %int %[[LY]] %int_1000{{$}}
 // T3: OpIAdd %int %{{[0-9]+}} %[[LX]]
 
-// Non-tiled: 64-thread workgroups; the bounds check compares id component c
+// Non-tiled: 256-thread workgroups; the bounds check compares id component c
 // with header word c. Header word 3 says whether the grid was folded; only
 // then are workgroups renumbered, with divisions.
 // F1: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
-// F1: OpExecutionMode %main LocalSize 64 1 1
+// F1: OpExecutionMode %main LocalSize 256 1 1
 // F1: OpDecorate %global_id BuiltIn GlobalInvocationId
 // F1: OpDecorate %num_groups BuiltIn NumWorkgroups
 // F1: %[[G0:[0-9]+]] = OpLoad %v3int %global_id
@@ -130,7 +130,7 @@ void flat3(array_view<int, 3> out) {
 // F1-NEXT: OpBranchConditional %[[FOLDED]] %[[RENUMBER:[0-9]+]] %[[MERGE]]
 // F1-NEXT: %[[RENUMBER]] = OpLabel
 // F1-NEXT: OpLoad %v3int %num_groups
-// F1: OpUDiv %uint %{{[0-9]+}} %uint_64
+// F1: OpUDiv %uint %{{[0-9]+}} %uint_256
 // F1: %[[MERGE]] = OpLabel
 // F1-NEXT: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // F1-NEXT: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
@@ -139,7 +139,7 @@ void flat3(array_view<int, 3> out) {
 // F1-NEXT: OpUGreaterThanEqual %bool %[[GX]] %[[N]]
 
 // F2: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
-// F2: OpExecutionMode %main LocalSize 8 8 1
+// F2: OpExecutionMode %main LocalSize 16 16 1
 // F2: %[[G0:[0-9]+]] = OpLoad %v3int %global_id
 // F2: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // F2: OpCompositeExtract %int %[[G]] 0
@@ -156,7 +156,7 @@ void flat3(array_view<int, 3> out) {
 // F2-NEXT: OpStore %[[E1]] %[[GX]]
 
 // F3: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
-// F3: OpExecutionMode %main LocalSize 4 4 4
+// F3: OpExecutionMode %main LocalSize 16 4 4
 // F3: %[[G0:[0-9]+]] = OpLoad %v3int %global_id
 // F3: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // F3: OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_2{{$}}

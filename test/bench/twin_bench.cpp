@@ -1,0 +1,297 @@
+// Each benchmark kernel against its hand-written GLSL twin (test/bench/twins/,
+// compiled by glslang at build time), same data, same launch shape, same
+// device. ampvk time: wall time per launch of back-to-back launches (after a
+// warm-up), so the per-launch host cost is included where the GPU work is
+// shorter; twin time: GPU timestamps around back-to-back dispatches. Every
+// row compares the two results exactly (the twins round as C++ does:
+// `precise`), so a ratio is never one of two different computations.
+#include "twin_bench.h"
+#include "twin_harness.h"
+
+#include <chrono>
+#include <cstdint>
+#include <iomanip>
+#include <iostream>
+#include <string>
+#include <vector>
+
+using namespace concurrency;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+template <typename Launch> double time_launches(const accelerator_view &av, Launch launch, int reps) {
+  launch();
+  av.wait();
+  auto t0 = Clock::now();
+  for (int r = 0; r < reps; ++r)
+    launch();
+  av.wait();
+  return std::chrono::duration<double>(Clock::now() - t0).count() / reps;
+}
+
+struct Row {
+  std::string kernel;
+  double ampvk = 0, twin = 0, work = 0; // seconds, seconds, bytes or flops
+  bool flops = false;
+  bool same = false;
+};
+
+void print(const Row &r, const std::string &twin_error) {
+  std::cout << "  " << std::left << std::setw(28) << r.kernel << std::right << std::fixed
+            << std::setprecision(1) << std::setw(10) << r.ampvk * 1e6 << " us";
+  if (r.twin <= 0) {
+    std::cout << "   twin: " << twin_error << "\n";
+    return;
+  }
+  double rate = r.work / r.ampvk / 1e9;
+  std::cout << std::setw(10) << r.twin * 1e6 << " us" << std::setprecision(2) << std::setw(8)
+            << r.twin / r.ampvk << "x" << std::setprecision(1) << std::setw(10) << rate
+            << (r.flops ? " GFLOP/s" : " GB/s   ") << (r.same ? "" : "   RESULT MISMATCH") << "\n";
+}
+
+std::uint32_t groups_of(std::uint32_t threads, std::uint32_t local) {
+  return (threads + local - 1) / local;
+}
+
+// Runs a matmul twin (C = A * B, n x n, `per_tile` outputs along each side of
+// a workgroup) and completes the row with ampvk's result c.
+void finish_matmul(twin::Harness &h, const std::string &spv, const std::vector<float> &a,
+                   const std::vector<float> &b, int n, int per_tile, int reps,
+                   const std::vector<float> &c, Row &r) {
+  std::vector<float> twin_c(c.size());
+  int b0 = h.buffer(a.data(), a.size() * 4), b1 = h.buffer(b.data(), b.size() * 4),
+      b2 = h.buffer(nullptr, c.size() * 4);
+  std::uint32_t g[3] = {std::uint32_t(n / per_tile), std::uint32_t(n / per_tile), 1};
+  r.twin = h.run(spv, {b0, b1, b2}, &n, 4, g, reps);
+  h.read(b2, twin_c.data(), c.size() * 4);
+  r.work = 2.0 * n * n * double(n);
+  r.flops = true;
+  r.same = c == twin_c;
+  print(r, h.error());
+}
+
+template <typename T> std::vector<T> pattern(std::size_t n, unsigned mod, T scale) {
+  std::vector<T> v(n);
+  for (std::size_t i = 0; i < n; ++i)
+    v[i] = static_cast<T>((i * 2654435761u >> 7) % mod) * scale;
+  return v;
+}
+
+} // namespace
+
+void bench_twins(const accelerator_view &av, const std::string &device_name, bool small,
+                 const std::string &twin_dir) {
+  twin::Harness h(device_name);
+  const int reps = small ? 3 : 20;
+  auto spv = [&](const char *name) { return twin_dir + "/" + name + ".spv"; };
+  std::cout << "GLSL twins (kernel, ampvk per launch, twin per dispatch, twin/ampvk, ampvk rate)\n";
+
+  { // copy
+    const std::uint32_t n = small ? (1u << 20) : (1u << 26);
+    std::vector<float> src = pattern<float>(n, 1000, 0.5f), dst(n, 0.0f), twin_dst(n);
+    array_view<const float, 1> in(int(n), src);
+    array_view<float, 1> out(int(n), dst);
+    Row r{"copy"};
+    r.ampvk = time_launches(av, [&] {
+      parallel_for_each(av, out.extent, [=](index<1> i) restrict(amp) { out[i] = in[i]; });
+    }, reps);
+    out.synchronize();
+    int b0 = h.buffer(src.data(), n * 4), b1 = h.buffer(nullptr, n * 4);
+    std::uint32_t g[3] = {groups_of(n, 256), 1, 1};
+    r.twin = h.run(spv("copy"), {b0, b1}, &n, 4, g, reps);
+    h.read(b1, twin_dst.data(), n * 4);
+    r.work = 8.0 * n;
+    r.same = dst == twin_dst;
+    print(r, h.error());
+  }
+  { // saxpy
+    const std::uint32_t n = small ? (1u << 20) : (1u << 24);
+    const float a = 0.5f;
+    std::vector<float> x = pattern<float>(n, 1000, 0.001f), y(n, 1.0f), twin_y(n);
+    array_view<const float, 1> xv(int(n), x);
+    array_view<float, 1> yv(int(n), y);
+    Row r{"saxpy"};
+    r.ampvk = time_launches(av, [&] {
+      parallel_for_each(av, yv.extent,
+                        [=](index<1> i) restrict(amp) { yv[i] = a * xv[i] + yv[i]; });
+    }, reps);
+    yv.synchronize();
+    int b0 = h.buffer(x.data(), n * 4), b1 = h.buffer(std::vector<float>(n, 1.0f).data(), n * 4);
+    struct { std::uint32_t n; float a; } push{n, a};
+    std::uint32_t g[3] = {groups_of(n, 256), 1, 1};
+    r.twin = h.run(spv("saxpy"), {b0, b1}, &push, 8, g, reps);
+    h.read(b1, twin_y.data(), n * 4);
+    r.work = 12.0 * n;
+    r.same = y == twin_y; // both ran reps + 1 times
+    print(r, h.error());
+  }
+  { // tiled matmul
+    const int n = small ? 256 : 1024;
+    std::vector<float> a = pattern<float>(n * n, 7, 0.25f), b = pattern<float>(n * n, 5, 0.5f),
+                       c(n * n);
+    array_view<const float, 2> av_(n, n, a), bv(n, n, b);
+    array_view<float, 2> cv(n, n, c);
+    Row r{"matmul, tiled 16x16"};
+    r.ampvk = time_launches(av, [&] {
+      parallel_for_each(av, cv.extent.tile<16, 16>(), [=](tiled_index<16, 16> t) restrict(amp) {
+        int row = t.local[0], col = t.local[1];
+        float sum = 0.0f;
+        for (int k0 = 0; k0 < n; k0 += 16) {
+          tile_static float la[16][16];
+          tile_static float lb[16][16];
+          la[row][col] = av_(t.global[0], k0 + col);
+          lb[row][col] = bv(k0 + row, t.global[1]);
+          t.barrier.wait();
+          for (int k = 0; k < 16; ++k)
+            sum += la[row][k] * lb[k][col];
+          t.barrier.wait();
+        }
+        cv[t.global] = sum;
+      });
+    }, reps);
+    cv.synchronize();
+    finish_matmul(h, spv("matmul_tiled"), a, b, n, 16, reps, c, r);
+  }
+  { // register-blocked matmul: 4x4 outputs per work-item, 64x64 per tile
+    const int n = small ? 256 : 2048;
+    std::vector<float> a = pattern<float>(n * n, 7, 0.25f), b = pattern<float>(n * n, 5, 0.5f),
+                       c(n * n);
+    array_view<const float, 2> av_(n, n, a), bv(n, n, b);
+    array_view<float, 2> cv(n, n, c);
+    Row r{"matmul, register-blocked"};
+    r.ampvk = time_launches(av, [&] {
+      parallel_for_each(av, extent<2>(n / 4, n / 4).tile<16, 16>(),
+                        [=](tiled_index<16, 16> t) restrict(amp) {
+        int ty = t.local[0], tx = t.local[1];
+        int row0 = t.tile[0] * 64, col0 = t.tile[1] * 64;
+        float acc[4][4];
+        for (int i = 0; i < 4; ++i)
+          for (int j = 0; j < 4; ++j)
+            acc[i][j] = 0.0f;
+        for (int k0 = 0; k0 < n; k0 += 16) {
+          tile_static float la[64][16];
+          tile_static float lb[16][64];
+          for (int q = 0; q < 4; ++q) {
+            la[ty + 16 * q][tx] = av_(row0 + ty + 16 * q, k0 + tx);
+            lb[ty][tx + 16 * q] = bv(k0 + ty, col0 + tx + 16 * q);
+          }
+          t.barrier.wait();
+          for (int k = 0; k < 16; ++k)
+            for (int i = 0; i < 4; ++i)
+              for (int j = 0; j < 4; ++j)
+                acc[i][j] += la[ty + 16 * i][k] * lb[k][tx + 16 * j];
+          t.barrier.wait();
+        }
+        for (int i = 0; i < 4; ++i)
+          for (int j = 0; j < 4; ++j)
+            cv(row0 + ty + 16 * i, col0 + tx + 16 * j) = acc[i][j];
+      });
+    }, reps);
+    cv.synchronize();
+    finish_matmul(h, spv("matmul_blocked"), a, b, n, 64, reps, c, r);
+  }
+  { // tile reduction and tile scan over 256-element tiles
+    const int n = small ? (1 << 18) : (1 << 24);
+    std::vector<int> src = pattern<int>(n, 1000, 1), sums(n / 256), twin_sums(n / 256),
+                     scan(n), twin_scan(n);
+    array_view<const int, 1> in(n, src);
+    array_view<int, 1> sv(n / 256, sums), scv(n, scan);
+    Row r{"tile reduction (256)"};
+    r.ampvk = time_launches(av, [&] {
+      parallel_for_each(av, in.extent.tile<256>(), [=](tiled_index<256> t) restrict(amp) {
+        tile_static int s[256];
+        int l = t.local[0];
+        s[l] = in[t.global];
+        t.barrier.wait();
+        for (int stride = 128; stride > 0; stride /= 2) {
+          if (l < stride)
+            s[l] += s[l + stride];
+          t.barrier.wait();
+        }
+        if (l == 0)
+          sv[t.tile] = s[0];
+      });
+    }, reps);
+    sv.synchronize();
+    int b0 = h.buffer(src.data(), n * 4), b1 = h.buffer(nullptr, (n / 256) * 4);
+    std::uint32_t g[3] = {std::uint32_t(n / 256), 1, 1};
+    r.twin = h.run(spv("reduce_tile"), {b0, b1}, nullptr, 0, g, reps);
+    h.read(b1, twin_sums.data(), (n / 256) * 4);
+    r.work = 4.0 * n;
+    r.same = sums == twin_sums;
+    print(r, h.error());
+
+    Row s{"tile scan (256)"};
+    s.ampvk = time_launches(av, [&] {
+      parallel_for_each(av, in.extent.tile<256>(), [=](tiled_index<256> t) restrict(amp) {
+        tile_static int sh[256];
+        int l = t.local[0];
+        sh[l] = in[t.global];
+        t.barrier.wait();
+        for (int off = 1; off < 256; off *= 2) {
+          int v = l >= off ? sh[l - off] : 0;
+          t.barrier.wait();
+          sh[l] += v;
+          t.barrier.wait();
+        }
+        scv[t.global] = sh[l];
+      });
+    }, reps);
+    scv.synchronize();
+    int b2 = h.buffer(nullptr, n * 4);
+    s.twin = h.run(spv("scan_tile"), {b0, b2}, nullptr, 0, g, reps);
+    h.read(b2, twin_scan.data(), n * 4);
+    s.work = 8.0 * n;
+    s.same = scan == twin_scan;
+    print(s, h.error());
+  }
+  { // transpose through a 16x16 tile_static tile
+    const int rows = small ? 512 : 4096, cols = small ? 256 : 4096;
+    std::vector<float> src = pattern<float>(rows * cols, 1000, 1.0f), dst(rows * cols),
+                       twin_dst(rows * cols);
+    array_view<const float, 2> in(rows, cols, src);
+    array_view<float, 2> out(cols, rows, dst);
+    Row r{"transpose (16x16 tiles)"};
+    r.ampvk = time_launches(av, [&] {
+      parallel_for_each(av, in.extent.tile<16, 16>(), [=](tiled_index<16, 16> t) restrict(amp) {
+        tile_static float tile[16][17];
+        int ly = t.local[0], lx = t.local[1];
+        tile[ly][lx] = in[t.global];
+        t.barrier.wait();
+        out(t.tile_origin[1] + ly, t.tile_origin[0] + lx) = tile[lx][ly];
+      });
+    }, reps);
+    out.synchronize();
+    int b0 = h.buffer(src.data(), src.size() * 4), b1 = h.buffer(nullptr, dst.size() * 4);
+    int push[2] = {rows, cols};
+    std::uint32_t g[3] = {std::uint32_t(cols / 16), std::uint32_t(rows / 16), 1};
+    r.twin = h.run(spv("transpose"), {b0, b1}, push, 8, g, reps);
+    h.read(b1, twin_dst.data(), dst.size() * 4);
+    r.work = 8.0 * rows * cols;
+    r.same = dst == twin_dst;
+    print(r, h.error());
+  }
+  { // histogram of 256 bins with global atomics
+    const std::uint32_t n = small ? (1u << 20) : (1u << 24);
+    std::vector<unsigned> src = pattern<unsigned>(n, 100000, 1u);
+    std::vector<int> bins(256, 0), twin_bins(256);
+    array_view<const unsigned, 1> in(int(n), src);
+    array_view<int, 1> bv(256, bins);
+    Row r{"histogram (global atomics)"};
+    r.ampvk = time_launches(av, [&] {
+      parallel_for_each(av, in.extent, [=](index<1> i) restrict(amp) {
+        atomic_fetch_add(&bv[int(in[i] & 255u)], 1);
+      });
+    }, reps);
+    bv.synchronize();
+    int b0 = h.buffer(src.data(), n * 4), b1 = h.buffer(nullptr, 256 * 4);
+    std::uint32_t g[3] = {groups_of(n, 256), 1, 1};
+    r.twin = h.run(spv("histogram"), {b0, b1}, &n, 4, g, reps);
+    h.read(b1, twin_bins.data(), 256 * 4);
+    r.work = 4.0 * n;
+    r.same = bins == twin_bins; // both counted reps + 1 times
+    print(r, h.error());
+  }
+}

@@ -1,0 +1,332 @@
+// The GLSL twins' Vulkan harness (twin_harness.h). Failures set an error and
+// make later calls return at once: the benchmark prints the message in the
+// twin's column instead of a figure.
+#include "twin_harness.h"
+
+#include <vulkan/vulkan.h>
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+namespace twin {
+
+struct Buffer {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  VkDeviceSize size = 0;
+};
+
+struct Harness::State {
+  std::string error;
+  VkInstance instance = VK_NULL_HANDLE;
+  VkPhysicalDevice physical = VK_NULL_HANDLE;
+  VkPhysicalDeviceProperties props{};
+  VkPhysicalDeviceMemoryProperties mem{};
+  VkDevice device = VK_NULL_HANDLE;
+  VkQueue queue = VK_NULL_HANDLE;
+  std::uint32_t family = 0;
+  bool timestamps = false;
+  VkCommandPool pool = VK_NULL_HANDLE;
+  std::vector<Buffer> buffers;
+
+  bool check(VkResult r, const char *what) {
+    if (r != VK_SUCCESS && error.empty())
+      error = std::string(what) + " failed (VkResult " + std::to_string(r) + ")";
+    return r == VK_SUCCESS;
+  }
+  int memory_type(std::uint32_t bits, VkMemoryPropertyFlags want) const {
+    for (std::uint32_t i = 0; i < mem.memoryTypeCount; ++i)
+      if ((bits & (1u << i)) && (mem.memoryTypes[i].propertyFlags & want) == want)
+        return static_cast<int>(i);
+    return -1;
+  }
+  bool make_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkMemoryPropertyFlags want,
+                   Buffer &out) {
+    VkBufferCreateInfo bi{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bi.size = size;
+    bi.usage = usage;
+    if (!check(vkCreateBuffer(device, &bi, nullptr, &out.buffer), "vkCreateBuffer"))
+      return false;
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(device, out.buffer, &req);
+    int type = memory_type(req.memoryTypeBits, want);
+    if (type < 0)
+      type = memory_type(req.memoryTypeBits, 0);
+    VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    ai.allocationSize = req.size;
+    ai.memoryTypeIndex = static_cast<std::uint32_t>(type);
+    if (!check(vkAllocateMemory(device, &ai, nullptr, &out.memory), "vkAllocateMemory"))
+      return false;
+    out.size = size;
+    return check(vkBindBufferMemory(device, out.buffer, out.memory, 0), "vkBindBufferMemory");
+  }
+  void destroy(Buffer &b) {
+    vkDestroyBuffer(device, b.buffer, nullptr);
+    vkFreeMemory(device, b.memory, nullptr);
+    b = Buffer{};
+  }
+  VkCommandBuffer begin() {
+    VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    ai.commandPool = pool;
+    ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    ai.commandBufferCount = 1;
+    VkCommandBuffer cb = VK_NULL_HANDLE;
+    check(vkAllocateCommandBuffers(device, &ai, &cb), "vkAllocateCommandBuffers");
+    VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    vkBeginCommandBuffer(cb, &bi);
+    return cb;
+  }
+  void submit_and_wait(VkCommandBuffer cb) {
+    vkEndCommandBuffer(cb);
+    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    si.commandBufferCount = 1;
+    si.pCommandBuffers = &cb;
+    if (check(vkQueueSubmit(queue, 1, &si, VK_NULL_HANDLE), "vkQueueSubmit"))
+      check(vkQueueWaitIdle(queue), "vkQueueWaitIdle");
+    vkFreeCommandBuffers(device, pool, 1, &cb);
+  }
+  // Copies between a host-visible staging buffer and buffer `b`.
+  void transfer(int b, void *host, const void *upload, std::size_t bytes) {
+    Buffer staging;
+    if (!make_buffer(bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                     staging))
+      return;
+    void *mapped = nullptr;
+    if (check(vkMapMemory(device, staging.memory, 0, bytes, 0, &mapped), "vkMapMemory")) {
+      if (upload)
+        std::memcpy(mapped, upload, bytes);
+      VkCommandBuffer cb = begin();
+      VkBufferCopy region{0, 0, bytes};
+      if (upload)
+        vkCmdCopyBuffer(cb, staging.buffer, buffers[b].buffer, 1, &region);
+      else
+        vkCmdCopyBuffer(cb, buffers[b].buffer, staging.buffer, 1, &region);
+      submit_and_wait(cb);
+      if (host)
+        std::memcpy(host, mapped, bytes);
+      vkUnmapMemory(device, staging.memory);
+    }
+    destroy(staging);
+  }
+};
+
+Harness::Harness(const std::string &device_name) : s(new State) {
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.apiVersion = VK_API_VERSION_1_1;
+  VkInstanceCreateInfo ii{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  ii.pApplicationInfo = &app;
+  if (!s->check(vkCreateInstance(&ii, nullptr, &s->instance), "vkCreateInstance"))
+    return;
+  std::uint32_t count = 0;
+  vkEnumeratePhysicalDevices(s->instance, &count, nullptr);
+  std::vector<VkPhysicalDevice> devices(count);
+  vkEnumeratePhysicalDevices(s->instance, &count, devices.data());
+  if (devices.empty()) {
+    s->error = "no Vulkan device";
+    return;
+  }
+  s->physical = devices[0];
+  for (VkPhysicalDevice d : devices) {
+    VkPhysicalDeviceProperties p;
+    vkGetPhysicalDeviceProperties(d, &p);
+    if (device_name == p.deviceName)
+      s->physical = d;
+  }
+  vkGetPhysicalDeviceProperties(s->physical, &s->props);
+  vkGetPhysicalDeviceMemoryProperties(s->physical, &s->mem);
+  vkGetPhysicalDeviceQueueFamilyProperties(s->physical, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vkGetPhysicalDeviceQueueFamilyProperties(s->physical, &count, families.data());
+  bool found = false;
+  for (std::uint32_t i = 0; i < count && !found; ++i)
+    if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+      s->family = i;
+      s->timestamps = families[i].timestampValidBits != 0;
+      found = true;
+    }
+  if (!found) {
+    s->error = "no compute queue";
+    return;
+  }
+  float priority = 1.0f;
+  VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  qi.queueFamilyIndex = s->family;
+  qi.queueCount = 1;
+  qi.pQueuePriorities = &priority;
+  VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  di.queueCreateInfoCount = 1;
+  di.pQueueCreateInfos = &qi;
+  if (!s->check(vkCreateDevice(s->physical, &di, nullptr, &s->device), "vkCreateDevice"))
+    return;
+  vkGetDeviceQueue(s->device, s->family, 0, &s->queue);
+  VkCommandPoolCreateInfo pi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pi.queueFamilyIndex = s->family;
+  s->check(vkCreateCommandPool(s->device, &pi, nullptr, &s->pool), "vkCreateCommandPool");
+}
+
+Harness::~Harness() {
+  if (s->device) {
+    vkDeviceWaitIdle(s->device);
+    for (Buffer &b : s->buffers)
+      s->destroy(b);
+    vkDestroyCommandPool(s->device, s->pool, nullptr);
+    vkDestroyDevice(s->device, nullptr);
+  }
+  if (s->instance)
+    vkDestroyInstance(s->instance, nullptr);
+}
+
+bool Harness::ok() const { return s->error.empty(); }
+std::string Harness::error() const { return s->error; }
+
+int Harness::buffer(const void *data, std::size_t bytes) {
+  if (!ok())
+    return -1;
+  Buffer b;
+  s->make_buffer(bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                            VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                 VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, b);
+  s->buffers.push_back(b);
+  int id = static_cast<int>(s->buffers.size()) - 1;
+  if (data)
+    s->transfer(id, nullptr, data, bytes);
+  else
+    fill_zero(id);
+  return id;
+}
+
+void Harness::fill_zero(int b) {
+  if (!ok())
+    return;
+  VkCommandBuffer cb = s->begin();
+  vkCmdFillBuffer(cb, s->buffers[b].buffer, 0, VK_WHOLE_SIZE, 0);
+  s->submit_and_wait(cb);
+}
+
+void Harness::read(int b, void *out, std::size_t bytes) {
+  if (ok())
+    s->transfer(b, out, nullptr, bytes);
+}
+
+double Harness::run(const std::string &spv_path, const std::vector<int> &bindings,
+                    const void *push, std::uint32_t push_size, const std::uint32_t groups[3],
+                    int reps) {
+  if (!ok())
+    return -1;
+  std::ifstream in(spv_path, std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.empty() || bytes.size() % 4) {
+    s->error = "cannot read " + spv_path;
+    return -1;
+  }
+  VkDevice d = s->device;
+  VkShaderModuleCreateInfo mi{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  mi.codeSize = bytes.size();
+  mi.pCode = reinterpret_cast<const std::uint32_t *>(bytes.data());
+  VkShaderModule module = VK_NULL_HANDLE;
+  s->check(vkCreateShaderModule(d, &mi, nullptr, &module), "vkCreateShaderModule");
+
+  std::vector<VkDescriptorSetLayoutBinding> lb(bindings.size());
+  for (std::size_t i = 0; i < bindings.size(); ++i)
+    lb[i] = {static_cast<std::uint32_t>(i), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+             VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+  VkDescriptorSetLayoutCreateInfo li{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  li.bindingCount = static_cast<std::uint32_t>(lb.size());
+  li.pBindings = lb.data();
+  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+  s->check(vkCreateDescriptorSetLayout(d, &li, nullptr, &set_layout), "vkCreateDescriptorSetLayout");
+  VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size};
+  VkPipelineLayoutCreateInfo pli{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  pli.setLayoutCount = 1;
+  pli.pSetLayouts = &set_layout;
+  pli.pushConstantRangeCount = push_size ? 1 : 0;
+  pli.pPushConstantRanges = &range;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  s->check(vkCreatePipelineLayout(d, &pli, nullptr, &layout), "vkCreatePipelineLayout");
+  VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
+              VK_SHADER_STAGE_COMPUTE_BIT, module, "main", nullptr};
+  ci.layout = layout;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  s->check(vkCreateComputePipelines(d, VK_NULL_HANDLE, 1, &ci, nullptr, &pipeline),
+           "vkCreateComputePipelines");
+
+  VkDescriptorPoolSize ps{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                          static_cast<std::uint32_t>(bindings.size())};
+  VkDescriptorPoolCreateInfo dpi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  dpi.maxSets = 1;
+  dpi.poolSizeCount = 1;
+  dpi.pPoolSizes = &ps;
+  VkDescriptorPool dpool = VK_NULL_HANDLE;
+  s->check(vkCreateDescriptorPool(d, &dpi, nullptr, &dpool), "vkCreateDescriptorPool");
+  VkDescriptorSetAllocateInfo dai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+  dai.descriptorPool = dpool;
+  dai.descriptorSetCount = 1;
+  dai.pSetLayouts = &set_layout;
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  s->check(vkAllocateDescriptorSets(d, &dai, &set), "vkAllocateDescriptorSets");
+  std::vector<VkDescriptorBufferInfo> infos(bindings.size());
+  std::vector<VkWriteDescriptorSet> writes(bindings.size());
+  for (std::size_t i = 0; i < bindings.size() && ok(); ++i) {
+    infos[i] = {s->buffers[bindings[i]].buffer, 0, VK_WHOLE_SIZE};
+    writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    writes[i].dstSet = set;
+    writes[i].dstBinding = static_cast<std::uint32_t>(i);
+    writes[i].descriptorCount = 1;
+    writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[i].pBufferInfo = &infos[i];
+  }
+  if (ok())
+    vkUpdateDescriptorSets(d, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
+                           nullptr);
+
+  VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+  qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
+  qi.queryCount = 2;
+  VkQueryPool queries = VK_NULL_HANDLE;
+  s->check(vkCreateQueryPool(d, &qi, nullptr, &queries), "vkCreateQueryPool");
+
+  double seconds = -1;
+  if (ok() && s->timestamps) {
+    VkCommandBuffer cb = s->begin();
+    vkCmdResetQueryPool(cb, queries, 0, 2);
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, nullptr);
+    if (push_size)
+      vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
+    VkMemoryBarrier between{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr,
+                            VK_ACCESS_SHADER_WRITE_BIT,
+                            VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
+    // One dispatch outside the timed range: caches and clocks warm.
+    for (int r = 0; r <= reps; ++r) {
+      if (r == 1)
+        vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, 0);
+      vkCmdDispatch(cb, groups[0], groups[1], groups[2]);
+      vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                           VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &between, 0, nullptr, 0,
+                           nullptr);
+    }
+    vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 1);
+    s->submit_and_wait(cb);
+    std::uint64_t ticks[2] = {0, 0};
+    if (ok() && s->check(vkGetQueryPoolResults(d, queries, 0, 2, sizeof ticks, ticks,
+                                               sizeof ticks[0],
+                                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                         "vkGetQueryPoolResults"))
+      seconds = double(ticks[1] - ticks[0]) * s->props.limits.timestampPeriod * 1e-9 / reps;
+  } else if (ok()) {
+    s->error = "the compute queue has no timestamps";
+  }
+  vkDestroyQueryPool(d, queries, nullptr);
+  vkDestroyDescriptorPool(d, dpool, nullptr);
+  vkDestroyPipeline(d, pipeline, nullptr);
+  vkDestroyPipelineLayout(d, layout, nullptr);
+  vkDestroyDescriptorSetLayout(d, set_layout, nullptr);
+  vkDestroyShaderModule(d, module, nullptr);
+  return seconds;
+}
+
+} // namespace twin

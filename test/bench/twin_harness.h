@@ -1,0 +1,44 @@
+// A raw-Vulkan harness for the benchmarks' hand-written GLSL twins (compiled
+// by glslang at build time): device-local buffers, one compute pipeline per
+// shader, dispatches timed by GPU timestamps. Nothing of ampvk is used, so a
+// twin is what a Vulkan programmer would write by hand.
+#ifndef AMPVK_BENCH_TWIN_HARNESS_H
+#define AMPVK_BENCH_TWIN_HARNESS_H
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace twin {
+
+class Harness {
+public:
+  // Opens the physical device whose name is `device_name` (the accelerator
+  // ampvk uses), or the first one when none has that name.
+  explicit Harness(const std::string &device_name);
+  ~Harness();
+  bool ok() const;
+  std::string error() const;
+
+  // A device-local storage buffer holding `bytes` of `data` (zeros if null).
+  int buffer(const void *data, std::size_t bytes);
+  void read(int buffer, void *out, std::size_t bytes);
+  void fill_zero(int buffer);
+
+  // Seconds per dispatch of the shader at `spv_path` over `groups`, by GPU
+  // timestamps over `reps` dispatches recorded back to back (a compute ->
+  // compute memory barrier between them, as dependent launches need);
+  // negative when it could not run (error() says why).
+  double run(const std::string &spv_path, const std::vector<int> &bindings, const void *push,
+             std::uint32_t push_size, const std::uint32_t groups[3], int reps);
+
+private:
+  struct State;
+  std::unique_ptr<State> s;
+};
+
+} // namespace twin
+
+#endif
