@@ -7,6 +7,7 @@ packages=(
   spirv-tools spirv-headers
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   libgtest-dev cmake ninja-build pkg-config python3 git
+  libopenmpi-dev openmpi-bin
 )
 
 missing=()
