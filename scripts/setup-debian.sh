@@ -7,7 +7,7 @@ packages=(
   spirv-tools spirv-headers glslang-tools
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   libgtest-dev cmake ninja-build pkg-config python3 git
-  g++
+  g++ libopenmpi-dev openmpi-bin
 )
 
 missing=()

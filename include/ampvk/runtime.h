@@ -87,6 +87,10 @@ placement buffer_placement(const buffer *b);
 int buffer_cpu_access(const buffer *b);
 // True for buffers over the caller's host memory (array_view of a container).
 bool buffer_wraps_host(const buffer *b);
+// An array_view made from an extent alone has no data source (C++ AMP): its
+// get_source_accelerator_view throws. Buffers have a source unless marked.
+void buffer_set_no_source(buffer *b);
+bool buffer_has_source(const buffer *b);
 void buffer_retain(buffer *b) noexcept;
 // Dropping the last reference to a wrapped buffer first copies device data
 // back into the host memory (C++ AMP: the last view's destructor synchronizes).

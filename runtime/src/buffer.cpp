@@ -125,6 +125,15 @@ bool buffer_wraps_host(const buffer *b) {
   return checked(const_cast<buffer *>(b), "buffer_wraps_host").wrapped;
 }
 
+void buffer_set_no_source(buffer *b) {
+  checked(b, "buffer_set_no_source").has_source.store(false, std::memory_order_relaxed);
+}
+
+bool buffer_has_source(const buffer *b) {
+  return checked(const_cast<buffer *>(b), "buffer_has_source")
+      .has_source.load(std::memory_order_relaxed);
+}
+
 void buffer_retain(buffer *b) noexcept {
   if (b)
     b->refs.fetch_add(1, std::memory_order_relaxed);

@@ -33,6 +33,7 @@ public:
   std::atomic<void *> host{nullptr};   // caller's memory, the shadow, or the mapping
   std::atomic<placement> where{placement::device}; // C++ AMP's view of it (runtime.h)
   std::atomic<int> cpu_access{3};      // access_type; read_write unless an array says
+  std::atomic<bool> has_source{true};  // false for an array_view without a data source
 
   // The rest is guarded by the device mutex.
   device_allocation storage; // allocated on first device use for wrapped buffers

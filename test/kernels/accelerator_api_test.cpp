@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "fresh_process.h"
 #include "host_test_helpers.h"
 
 #include <string>
@@ -82,24 +83,28 @@ TEST(AcceleratorApi, ViewsAndTheirProperties) {
 }
 
 TEST(AcceleratorApi, DefaultCpuAccessTypeIsSetOnceBeforeUse) {
-  // Each accelerator's default may be set once, before an array used it.
-  for (accelerator a : accelerator::get_all()) {
-    if (a.device_path == accelerator::cpu_accelerator) {
-      EXPECT_EQ(a.default_cpu_access_type, access_type_read_write);
-      EXPECT_FALSE(a.set_default_cpu_access_type(access_type_none));
-      continue;
+  // Fixed by an accelerator's first array: checked in a fresh process.
+  auto checks = [] {
+    // Each accelerator's default may be set once, before an array used it.
+    for (accelerator a : accelerator::get_all()) {
+      if (a.device_path == accelerator::cpu_accelerator) {
+        EXPECT_EQ(a.default_cpu_access_type, access_type_read_write);
+        EXPECT_FALSE(a.set_default_cpu_access_type(access_type_none));
+        continue;
+      }
+      EXPECT_TRUE(a.set_default_cpu_access_type(access_type_read));
+      EXPECT_FALSE(a.set_default_cpu_access_type(access_type_write));
+      EXPECT_EQ(a.get_default_cpu_access_type(), access_type_read);
+      array<int, 1> arr(8, a.default_view);
+      EXPECT_EQ(arr.cpu_access_type, access_type_read);
+      array<int, 1> none(8, a.default_view, access_type_none);
+      EXPECT_EQ(none.get_cpu_access_type(), access_type_none);
+      EXPECT_EQ(none.data(), nullptr);
+      array<int, 1> rw(8, a.default_view, access_type_read_write);
+      ASSERT_NE(rw.data(), nullptr);
     }
-    EXPECT_TRUE(a.set_default_cpu_access_type(access_type_read));
-    EXPECT_FALSE(a.set_default_cpu_access_type(access_type_write));
-    EXPECT_EQ(a.get_default_cpu_access_type(), access_type_read);
-    array<int, 1> arr(8, a.default_view);
-    EXPECT_EQ(arr.cpu_access_type, access_type_read);
-    array<int, 1> none(8, a.default_view, access_type_none);
-    EXPECT_EQ(none.get_cpu_access_type(), access_type_none);
-    EXPECT_EQ(none.data(), nullptr);
-    array<int, 1> rw(8, a.default_view, access_type_read_write);
-    ASSERT_NE(rw.data(), nullptr);
-  }
+  };
+  EXPECT_IN_FRESH_PROCESS(checks);
 }
 
 TEST(ArrayConstructors, EveryFormHoldsItsData) {

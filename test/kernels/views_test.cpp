@@ -400,6 +400,60 @@ TEST(ViewsKernel, ViewsWithoutADataSource) {
   EXPECT_EQ(row.data()[3], 1001);
 }
 
+// C++ AMP: "If the array_view does not have a data source, this API throws a
+// runtime_exception" (array_view::get_source_accelerator_view); everything
+// else works on such views as on any other.
+TEST(ViewsKernel, WithoutADataSourceOnlyTheSourceViewThrows) {
+  const char *message = "ampvk: array_view::get_source_accelerator_view: this view has no "
+                        "data source (it was made from an extent alone)";
+  const int R = 6, C = 10;
+  array_view<int, 2> scratch(R, C);
+  array_view<int, 1> flat(R * C);
+  array_view<const int, 2> readOnly = scratch;
+  expectRuntimeException([&] { scratch.get_source_accelerator_view(); }, message);
+  expectRuntimeException(
+      [&] {
+        accelerator_view v = scratch.source_accelerator_view;
+        (void)v;
+      },
+      message);
+  expectRuntimeException([&] { readOnly.get_source_accelerator_view(); }, message);
+  expectRuntimeException([&] { scratch.section(1, 2, 3, 4).get_source_accelerator_view(); },
+                         message);
+  expectRuntimeException([&] { scratch[4].get_source_accelerator_view(); }, message);
+  expectRuntimeException([&] { flat.view_as(extent<2>(C, R)).get_source_accelerator_view(); },
+                         message);
+  expectRuntimeException(
+      [&] { flat.reinterpret_as<float>().get_source_accelerator_view(); }, message);
+
+  // Views with a data source: host memory is the CPU accelerator's, an
+  // array's data its accelerator's.
+  std::vector<int> in = pattern(R * C, 15);
+  array_view<const int, 2> src(R, C, in);
+  EXPECT_EQ(src.get_source_accelerator_view(),
+            accelerator(accelerator::cpu_accelerator).default_view);
+  array<int, 1> arr(R * C, in.begin());
+  array_view<int, 1> overArray(arr);
+  EXPECT_EQ(overArray.source_accelerator_view, arr.accelerator_view);
+  EXPECT_EQ(overArray.section(3, 5).get_source_accelerator_view(), arr.accelerator_view);
+
+  // discard_data, refresh, kernels, synchronize (all forms) and data() work.
+  scratch.discard_data();
+  scratch.refresh();
+  parallel_for_each(scratch.extent, [=](index<2> i) restrict(amp) {
+    scratch[i] = src[i] * 3 + i[0];
+    flat[i[0] * C + i[1]] = src[i] - i[1];
+  });
+  scratch.synchronize();
+  scratch.synchronize_async().get();
+  flat.synchronize_to(accelerator().default_view);
+  for (int i = 0; i < R; ++i)
+    for (int j = 0; j < C; ++j) {
+      ASSERT_EQ(readOnly(i, j), in[i * C + j] * 3 + i) << i << "," << j;
+      ASSERT_EQ(flat.data()[i * C + j], in[i * C + j] - j) << i << "," << j;
+    }
+}
+
 TEST(ViewsKernel, ProjectionsInATiledKernel) {
   const int R = 8, C = 16;
   std::vector<int> in = pattern(R * C, 14), out(R * C);

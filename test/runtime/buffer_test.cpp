@@ -175,3 +175,29 @@ TEST(Buffers, PlacementAndCpuAccessAreRecorded) {
   rt::buffer_release(owned);
   rt::buffer_release(wrapped);
 }
+
+TEST(Buffers, OnlyMarkedBuffersLackADataSource) {
+  std::vector<int> host(16, 2);
+  rt::buffer *wrapped = rt::buffer_wrap_host(rt::default_device(), host.data(), 64);
+  rt::buffer *owned = rt::buffer_create(rt::default_device(), 64);
+  rt::buffer *scratch = rt::buffer_create(rt::default_device(), 64);
+  rt::buffer_set_no_source(scratch);
+  EXPECT_TRUE(rt::buffer_has_source(wrapped));
+  EXPECT_TRUE(rt::buffer_has_source(owned));
+  EXPECT_FALSE(rt::buffer_has_source(scratch));
+  // The mark does not change what the buffer holds.
+  const int values[16] = {1, -2, 3, -4, 5, -6, 7, -8, 9, -10, 11, -12, 13, -14, 15, -16};
+  rt::buffer_write(scratch, 0, values, sizeof values);
+  int back[16] = {};
+  rt::buffer_read(scratch, 0, back, sizeof back);
+  EXPECT_EQ(std::memcmp(back, values, sizeof values), 0);
+  try {
+    rt::buffer_has_source(nullptr);
+    ADD_FAILURE() << "no exception";
+  } catch (const concurrency::runtime_exception &e) {
+    EXPECT_EQ(std::string(e.what()), "ampvk: buffer_has_source called with a null buffer");
+  }
+  rt::buffer_release(scratch);
+  rt::buffer_release(owned);
+  rt::buffer_release(wrapped);
+}

@@ -8,6 +8,7 @@
 #include <ampvk/runtime.h>
 
 #include "device_selection.h"
+#include "fresh_process.h"
 
 namespace rt = ampvk::rt;
 using rt::device_candidate;
@@ -122,30 +123,36 @@ TEST(Devices, NullArgumentsThrow) {
   EXPECT_THROW(rt::wait(nullptr), concurrency::runtime_exception);
 }
 
-// accelerator::set_default: ctest runs each test in a process of its own, so
-// nothing has used the default device yet here.
+// accelerator::set_default. The default device is chosen once per process,
+// so the checks run in a fresh one where nothing has used it yet.
 TEST(Devices, SetDefaultBeforeFirstUseThenFixed) {
-  const auto &all = rt::devices();
-  rt::device *wanted = all.back();
-  EXPECT_TRUE(rt::set_default_device(wanted));
-  EXPECT_EQ(rt::default_device(), wanted);
-  EXPECT_TRUE(rt::set_default_device(wanted)); // the same one again
-  for (rt::device *d : all)
-    if (d != wanted)
-      EXPECT_FALSE(rt::set_default_device(d));
-  EXPECT_EQ(rt::default_device(), wanted);
-  EXPECT_EQ(runtime_error_message([] { rt::set_default_device(nullptr); }),
-            "ampvk: set_default_device() called with a null device");
+  auto checks = [] {
+    const auto &all = rt::devices();
+    rt::device *wanted = all.back();
+    EXPECT_TRUE(rt::set_default_device(wanted));
+    EXPECT_EQ(rt::default_device(), wanted);
+    EXPECT_TRUE(rt::set_default_device(wanted)); // the same one again
+    for (rt::device *d : all)
+      if (d != wanted)
+        EXPECT_FALSE(rt::set_default_device(d));
+    EXPECT_EQ(rt::default_device(), wanted);
+    EXPECT_EQ(runtime_error_message([] { rt::set_default_device(nullptr); }),
+              "ampvk: set_default_device() called with a null device");
+  };
+  EXPECT_IN_FRESH_PROCESS(checks);
 }
 
 TEST(Devices, DefaultCpuAccessIsSetOnceOrFixedByUse) {
-  rt::device *d = rt::devices().front();
-  EXPECT_TRUE(rt::set_default_cpu_access(d, 1));
-  EXPECT_FALSE(rt::set_default_cpu_access(d, 3));
-  EXPECT_EQ(rt::default_cpu_access(d), 1);
-  if (rt::devices().size() > 1) {
-    rt::device *other = rt::devices().back();
-    EXPECT_EQ(rt::default_cpu_access(other), 4); // auto, and now fixed
-    EXPECT_FALSE(rt::set_default_cpu_access(other, 2));
-  }
+  auto checks = [] {
+    rt::device *d = rt::devices().front();
+    EXPECT_TRUE(rt::set_default_cpu_access(d, 1));
+    EXPECT_FALSE(rt::set_default_cpu_access(d, 3));
+    EXPECT_EQ(rt::default_cpu_access(d), 1);
+    if (rt::devices().size() > 1) {
+      rt::device *other = rt::devices().back();
+      EXPECT_EQ(rt::default_cpu_access(other), 4); // auto, and now fixed
+      EXPECT_FALSE(rt::set_default_cpu_access(other, 2));
+    }
+  };
+  EXPECT_IN_FRESH_PROCESS(checks);
 }

@@ -158,6 +158,7 @@ public:
                   "an array_view without a data source needs a non-const element type");
     std::size_t count = detail::element_count(e);
     _M_buffer = ampvk::rt::buffer_create(ampvk::rt::default_device(), count * sizeof(T));
+    ampvk::rt::buffer_set_no_source(_M_buffer);
     _M_offset = 0;
     _M_extent = e;
     _M_dense_strides();
@@ -340,13 +341,21 @@ public:
     return detail::run_async([self, target] { self.synchronize_to(target); });
   }
   // Where the data the view was made from lives: the CPU accelerator for
-  // host memory, else the array's accelerator.
+  // host memory, else the array's accelerator. A view made from an extent
+  // alone (and every view derived from it) has no data source: C++ AMP
+  // documents a runtime_exception.
   accelerator_view get_source_accelerator_view() const {
+    if (!ampvk::rt::buffer_has_source(_M_buffer))
+      throw runtime_exception("ampvk: array_view::get_source_accelerator_view: this view has "
+                              "no data source (it was made from an extent alone)",
+                              E_INVALIDARG_AMP);
     if (ampvk::rt::buffer_wraps_host(_M_buffer) ||
         ampvk::rt::buffer_placement(_M_buffer) != ampvk::rt::placement::device)
       return accelerator_view(nullptr);
     return accelerator_view(ampvk::rt::default_queue(ampvk::rt::buffer_device(_M_buffer)));
   }
+  __declspec(property(get = get_source_accelerator_view))::Concurrency::accelerator_view
+      source_accelerator_view;
   // The next kernel need not upload the current contents.
   void discard_data() const { ampvk::rt::buffer_discard(_M_buffer); }
   // The host data was changed behind the view's back.
