@@ -6,6 +6,7 @@
 #include <ampvk/exceptions.h>
 
 #include "buffer.h"
+#include "memory_pool.h"
 #include "pipeline_cache.h"
 #include "queue.h"
 #include "residency.h"
@@ -105,6 +106,7 @@ void device::create_logical_device() {
           vkGetDeviceProcAddr(handle, "vkCmdPushDescriptorSetKHR"));
     VkQueue vk_queue = VK_NULL_HANDLE;
     vkGetDeviceQueue(handle, physical_.queue_family, 0, &vk_queue);
+    memory_ = std::make_unique<memory_pool>(*this);
     queue_->attach(vk_queue, physical_.queue_family);
     staging_ = std::make_unique<staging_pool>(*this);
     pipelines_ = std::make_unique<pipeline_cache>(*this);
@@ -113,6 +115,7 @@ void device::create_logical_device() {
     pipelines_.reset();
     staging_.reset();
     queue_->detach();
+    memory_.reset();
     device_.reset();
     throw;
   }
@@ -162,6 +165,7 @@ void device::teardown() noexcept {
   staging_->clear();
   staging_.reset();
   pipelines_.reset();
+  memory_.reset();
   device_.reset();
 }
 

@@ -22,6 +22,7 @@ namespace rt {
 
 class buffer;
 class staging_pool;
+class memory_pool;
 class pipeline_cache;
 
 class device {
@@ -50,12 +51,18 @@ public:
   // require the mutex.
   rt::queue &queue() noexcept { return *queue_; }
   staging_pool &staging() noexcept { return *staging_; }
+  // Thread-safe on its own: leases are returned from any thread.
+  memory_pool &memory() noexcept { return *memory_; }
   pipeline_cache &pipelines() noexcept { return *pipelines_; }
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_fn() const noexcept { return push_descriptor_; }
 
   // Buffers not yet destroyed (under the mutex): teardown moves their data to
   // the host before it destroys their device memory.
   std::unordered_set<buffer *> buffers;
+
+  // Bytes of shared (BAR) memory arrays hold, against
+  // physical_device::shared_memory_budget (under the mutex).
+  VkDeviceSize shared_bytes = 0;
 
   // accelerator::default_cpu_access_type (an access_type value, auto at
   // first); fixed by its first read or set (device_selection.cpp).
@@ -86,6 +93,7 @@ private:
   unique_device device_;
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_ = nullptr;
   std::unique_ptr<rt::queue> queue_;
+  std::unique_ptr<memory_pool> memory_; // outlives every buffer's storage
   std::unique_ptr<staging_pool> staging_;
   std::unique_ptr<pipeline_cache> pipelines_;
 };

@@ -1,6 +1,7 @@
 // Counters of expensive Vulkan object creations. Not part of the public API:
 // the tests include this header to prove that repeated launches reuse the
-// cached pipeline, command buffers and staging buffers.
+// cached pipeline, command buffers and staging buffers, and that buffers are
+// sub-allocated from few device memory blocks.
 #ifndef AMPVK_RUNTIME_INTERNAL_COUNTERS_H
 #define AMPVK_RUNTIME_INTERNAL_COUNTERS_H
 
@@ -19,6 +20,8 @@ struct counters {
   std::atomic<std::uint64_t> submissions{0};
   std::atomic<std::uint64_t> downloads{0};
   std::atomic<std::uint64_t> uploads{0};
+  std::atomic<std::uint64_t> memory_allocations{0}; // vkAllocateMemory calls (memory_pool.cpp)
+  std::atomic<std::uint64_t> memory_frees{0};       // blocks given back with vkFreeMemory
 };
 
 counters &debug_counters() noexcept;

@@ -22,7 +22,7 @@ void make_host_current(buffer &b, bool for_write, old_contents old) {
   unsigned s = b.state.load(std::memory_order_relaxed);
   if (b.host_mapped) {
     // One copy: only wait until the GPU is done with the memory.
-    queue &q = b.owner.queue();
+    queue &q = b.owner().queue();
     if (!(s & host_current))
       q.wait_for(b.last_write);
     if (for_write && (s & device_in_use))
@@ -35,8 +35,8 @@ void make_host_current(buffer &b, bool for_write, old_contents old) {
   }
   b.host_pointer();
   if (!(s & host_current) && old == old_contents::kept) {
-    b.owner.check_usable();
-    download(b.owner.queue(), b);
+    b.owner().check_usable();
+    download(b.owner().queue(), b);
   }
   b.state.store(for_write ? unsigned(host_current) : (s | host_current),
                 std::memory_order_release);
@@ -63,7 +63,7 @@ void host_read(buffer &b) { make_host_current(b, false, old_contents::kept); }
 void host_write(buffer &b, old_contents old) { make_host_current(b, true, old); }
 
 void host_discard(buffer &b) noexcept {
-  if (b.host_mapped || b.owner.closed())
+  if (b.host_mapped || b.owner().closed())
     return; // one copy: there is no transfer to skip
   b.state.store(host_current | device_current, std::memory_order_release);
 }
@@ -97,14 +97,20 @@ void evict_to_host(buffer &b) noexcept {
       b.host_mapped = false;
     } else if (!(b.state.load(std::memory_order_relaxed) & host_current)) {
       b.host_pointer();
-      download(b.owner.queue(), b);
+      download(b.owner().queue(), b);
     }
   } catch (const std::exception &e) {
     std::fprintf(stderr, "ampvk: at exit, data of a live array could not be copied to the host: %s\n",
                  e.what());
   }
   b.state.store(host_current, std::memory_order_release);
-  b.storage = device_allocation{};
+  b.release_storage();
+}
+
+void moved_to_host(buffer &b) noexcept {
+  b.release_storage();
+  b.last_use = b.last_write = 0;
+  b.state.store(host_current, std::memory_order_release);
 }
 
 } // namespace residency
