@@ -100,6 +100,7 @@ VkResult memory_pool::new_block(std::uint32_t type, VkDeviceSize size, bool dedi
 
 VkResult memory_pool::allocate(const VkMemoryRequirements &needs, std::uint32_t type,
                                memory_lease &out) {
+  out.reset(); // before locking: giving a range back takes the lock too
   std::lock_guard<std::mutex> lock(mutex_);
   const VkDeviceSize block_bytes = block_size(type);
   memory_block *block = nullptr;
@@ -140,7 +141,6 @@ VkResult memory_pool::allocate(const VkMemoryRequirements &needs, std::uint32_t 
     start = 0;
   }
   carve(*block, range, start, needs.size);
-  out.reset();
   out.pool_ = this;
   out.block_ = block;
   out.offset_ = start;
