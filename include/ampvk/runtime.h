@@ -50,6 +50,12 @@ bool set_default_device(device *d);
 // which set_default_cpu_access fails (returns false), as does a second set.
 int default_cpu_access(device *d);
 bool set_default_cpu_access(device *d, int access);
+// What access_type_auto means for new arrays on d: read_write (3) where all of
+// its memory is the host's too (integrated GPUs, CPU drivers), none (0)
+// elsewhere, even with resizable BAR: host reads of mapped VRAM are slow, so
+// sharing it is the program's choice (set_default_cpu_access or the array's
+// access_type).
+int auto_cpu_access(const device *d);
 
 // The device's default queue: automatic mode (launches are batched).
 queue *default_queue(device *d);
@@ -75,8 +81,10 @@ enum class access { read, write, read_write };
 // kernel reads it.
 buffer *buffer_wrap_host(device *d, void *host, std::size_t bytes);
 // A buffer owned by the runtime (array<T,N>). Its host shadow is allocated when
-// first needed. Contents start undefined.
-buffer *buffer_create(device *d, std::size_t bytes);
+// first needed. Contents start undefined. cpu_access (an access_type value, see
+// default_cpu_access) other than none lets it live in device memory the host
+// maps where the device has some to spare, so host access copies nothing.
+buffer *buffer_create(device *d, std::size_t bytes, int cpu_access = 3);
 // Where C++ AMP places an array: on its accelerator, on the CPU accelerator,
 // or a staging array (on the CPU, associated with the buffer's device). Arrays
 // on the CPU cannot be used by kernels (launch throws). cpu_access is an
@@ -96,6 +104,11 @@ void buffer_retain(buffer *b) noexcept;
 // back into the host memory (C++ AMP: the last view's destructor synchronizes).
 void buffer_release(buffer *b) noexcept;
 device *buffer_device(const buffer *b);
+// Moves an array_view's buffer of host data to device d (its data goes through
+// the host; kernels using it on its old device are waited for). Nothing to do
+// when it is on d already; runtime_exception for arrays, which never move.
+// Kernels do this themselves for the views they use.
+void buffer_move_to(buffer *b, device *d);
 std::size_t buffer_size(const buffer *b);
 
 // Host pointer to the buffer's data, valid until the next kernel launch that

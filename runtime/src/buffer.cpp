@@ -1,5 +1,6 @@
 #include "buffer.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <mutex>
@@ -18,8 +19,23 @@ namespace {
 
 // Device mutex held.
 void destroy(buffer *b) noexcept {
-  b->owner.buffers.erase(b);
+  b->owner().buffers.erase(b);
+  b->release_storage();
   delete b;
+}
+
+// Device memory the host maps, so host access needs no copies: every buffer
+// on unified-memory devices; elsewhere arrays with CPU access while the
+// shared (BAR) memory budget lasts. The device copy of an array_view's host
+// data is only a cache of it and is not worth the budget.
+memory_use storage_use(const buffer &b) {
+  const physical_device &p = b.owner().physical();
+  if (p.unified_memory)
+    return memory_use::mapped_storage;
+  if (!b.wrapped && b.cpu_access.load(std::memory_order_relaxed) != 0 &&
+      b.bytes <= p.shared_memory_budget - std::min(p.shared_memory_budget, b.owner().shared_bytes))
+    return memory_use::mapped_storage;
+  return memory_use::storage;
 }
 
 buffer &checked(buffer *b, const char *function) {
@@ -41,9 +57,10 @@ void check_range(const buffer &b, std::size_t offset, std::size_t bytes, const c
 
 } // namespace
 
-buffer::buffer(device &d, std::size_t size, bool is_wrapped, void *host_memory)
-    : owner(d), bytes(size), wrapped(is_wrapped) {
+buffer::buffer(device &d, std::size_t size, bool is_wrapped, void *host_memory, int access)
+    : home(&d), bytes(size), wrapped(is_wrapped) {
   host.store(host_memory, std::memory_order_relaxed);
+  cpu_access.store(access, std::memory_order_relaxed);
 }
 
 buffer::~buffer() = default;
@@ -51,9 +68,20 @@ buffer::~buffer() = default;
 void buffer::ensure_storage() {
   if (storage)
     return;
-  storage = allocate_buffer(owner, bytes,
-                            owner.physical().unified_memory ? memory_use::mapped_storage
-                                                            : memory_use::storage);
+  const memory_use use = storage_use(*this);
+  device &d = owner();
+  storage = allocate_buffer(d, bytes, use);
+  if (use == memory_use::mapped_storage && storage.mapped && !d.physical().unified_memory) {
+    d.shared_bytes += storage.capacity;
+    shared_charged = true;
+  }
+}
+
+void buffer::release_storage() noexcept {
+  if (shared_charged)
+    owner().shared_bytes -= storage.capacity;
+  shared_charged = false;
+  storage = device_allocation{};
 }
 
 void *buffer::host_pointer() {
@@ -64,6 +92,50 @@ void *buffer::host_pointer() {
   shadow.reset(new unsigned char[bytes ? bytes : 1]);
   host.store(shadow.get(), std::memory_order_release);
   return shadow.get();
+}
+
+std::unique_lock<std::mutex> lock_owner(buffer &b) {
+  for (;;) {
+    device *d = b.home.load(std::memory_order_acquire);
+    std::unique_lock<std::mutex> lock(d->mutex());
+    if (b.home.load(std::memory_order_acquire) == d)
+      return lock;
+  }
+}
+
+void move_to_device(buffer &b, device &to) {
+  for (;;) {
+    device *from = b.home.load(std::memory_order_acquire);
+    if (from == &to)
+      return;
+    if (!b.wrapped)
+      throw concurrency::runtime_exception(
+          "ampvk: mismatched accelerators: the data lives in an array on " + from->describe() +
+              ", and arrays stay on their accelerator; copy it to an array on " + to.describe() +
+              " first",
+          concurrency::E_INVALIDARG_AMP);
+    std::unique_lock<std::mutex> from_lock(from->mutex(), std::defer_lock);
+    std::unique_lock<std::mutex> to_lock(to.mutex(), std::defer_lock);
+    std::lock(from_lock, to_lock);
+    if (b.home.load(std::memory_order_acquire) != from)
+      continue; // moved meanwhile
+    from->check_not_lost();
+    to.check_usable();
+    // Through the host: the two devices share no memory.
+    residency::host_read(b);
+    if (b.gpu_holds && !from->closed()) {
+      // Kernels that only read it, on whichever of from's views ran them.
+      queue &last = queue_of(b);
+      last.wait_idle();
+      if (&last != &from->queue())
+        from->queue().wait_idle();
+    }
+    from->buffers.erase(&b);
+    residency::moved_to_host(b);
+    to.buffers.insert(&b);
+    b.home.store(&to, std::memory_order_release);
+    return;
+  }
 }
 
 void add_hold(buffer &b) noexcept { ++b.gpu_holds; }
@@ -92,14 +164,14 @@ buffer *buffer_wrap_host(device *d, void *host, std::size_t bytes) {
   return b.release();
 }
 
-buffer *buffer_create(device *d, std::size_t bytes) {
+buffer *buffer_create(device *d, std::size_t bytes, int cpu_access) {
   if (!d)
     throw concurrency::runtime_exception("ampvk: buffer_create called with a null device",
                                          concurrency::E_INVALIDARG_AMP);
   d->open();
   std::lock_guard<std::mutex> lock(d->mutex());
   d->check_usable();
-  auto b = std::make_unique<buffer>(*d, bytes, false, nullptr);
+  auto b = std::make_unique<buffer>(*d, bytes, false, nullptr, cpu_access);
   b->ensure_storage(); // array<T,N> lives on the device: fail here, not at first launch
   residency::created_owned(*b);
   d->buffers.insert(b.get());
@@ -142,8 +214,8 @@ void buffer_retain(buffer *b) noexcept {
 void buffer_release(buffer *b) noexcept {
   if (!b || b->refs.fetch_sub(1, std::memory_order_acq_rel) != 1)
     return;
-  device &d = b->owner;
-  std::lock_guard<std::mutex> lock(d.mutex());
+  auto lock = lock_owner(*b);
+  device &d = b->owner();
   if (b->wrapped && !(b->state.load(std::memory_order_relaxed) & residency::host_current) &&
       !d.lost && !d.closed()) {
     // C++ AMP: destroying the last view synchronizes the data source.
@@ -166,7 +238,18 @@ void buffer_release(buffer *b) noexcept {
     b->orphaned = true; // the last submission using it destroys it
 }
 
-device *buffer_device(const buffer *b) { return &checked(const_cast<buffer *>(b), "buffer_device").owner; }
+device *buffer_device(const buffer *b) { return &checked(const_cast<buffer *>(b), "buffer_device").owner(); }
+
+void buffer_move_to(buffer *b, device *d) {
+  buffer &buf = checked(b, "buffer_move_to");
+  if (!d)
+    throw concurrency::runtime_exception("ampvk: buffer_move_to called with a null device",
+                                         concurrency::E_INVALIDARG_AMP);
+  if (&buf.owner() == d)
+    return;
+  d->open();
+  move_to_device(buf, *d);
+}
 
 std::size_t buffer_size(const buffer *b) { return checked(const_cast<buffer *>(b), "buffer_size").bytes; }
 
@@ -179,8 +262,8 @@ void *buffer_host_data(buffer *b, access a) {
     if (h || buf.wrapped)
       return h;
   }
-  std::lock_guard<std::mutex> lock(buf.owner.mutex());
-  buf.owner.check_not_lost();
+  auto lock = lock_owner(buf);
+  buf.owner().check_not_lost();
   if (a == access::read)
     residency::host_read(buf);
   else
@@ -192,21 +275,21 @@ void buffer_synchronize(buffer *b) {
   buffer &buf = checked(b, "buffer_synchronize");
   if (buf.state.load(std::memory_order_acquire) & residency::host_current)
     return;
-  std::lock_guard<std::mutex> lock(buf.owner.mutex());
-  buf.owner.check_not_lost();
+  auto lock = lock_owner(buf);
+  buf.owner().check_not_lost();
   residency::host_read(buf);
 }
 
 void buffer_host_modified(buffer *b) {
   buffer &buf = checked(b, "buffer_host_modified");
-  std::lock_guard<std::mutex> lock(buf.owner.mutex());
-  buf.owner.check_not_lost();
+  auto lock = lock_owner(buf);
+  buf.owner().check_not_lost();
   residency::host_write(buf, residency::old_contents::replaced);
 }
 
 void buffer_discard(buffer *b) {
   buffer &buf = checked(b, "buffer_discard");
-  std::lock_guard<std::mutex> lock(buf.owner.mutex());
+  auto lock = lock_owner(buf);
   residency::host_discard(buf);
 }
 
@@ -216,8 +299,8 @@ void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t by
   if (bytes && !src)
     throw concurrency::runtime_exception("ampvk: buffer_write from a null pointer",
                                          concurrency::E_INVALIDARG_AMP);
-  std::lock_guard<std::mutex> lock(buf.owner.mutex());
-  buf.owner.check_not_lost();
+  auto lock = lock_owner(buf);
+  buf.owner().check_not_lost();
   // Host becomes the only current copy; a write of the whole buffer needs no
   // download of the old contents first.
   residency::host_write(buf, offset == 0 && bytes == buf.bytes ? residency::old_contents::replaced
@@ -232,8 +315,8 @@ void buffer_read(buffer *b, std::size_t offset, void *dst, std::size_t bytes) {
   if (bytes && !dst)
     throw concurrency::runtime_exception("ampvk: buffer_read into a null pointer",
                                          concurrency::E_INVALIDARG_AMP);
-  std::lock_guard<std::mutex> lock(buf.owner.mutex());
-  buf.owner.check_not_lost();
+  auto lock = lock_owner(buf);
+  buf.owner().check_not_lost();
   residency::host_read(buf);
   if (bytes)
     std::memcpy(dst, static_cast<const unsigned char *>(buf.host_pointer()) + offset, bytes);

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 
 #include "memory.h"
 
@@ -21,10 +22,14 @@ class queue;
 
 class buffer {
 public:
-  buffer(device &d, std::size_t bytes, bool wrapped, void *host);
+  buffer(device &d, std::size_t bytes, bool wrapped, void *host, int cpu_access = 3);
   ~buffer();
 
-  device &owner;
+  // The device whose memory holds the device copy. Only an array_view's
+  // buffer of host data ever moves (move_to_device), with both devices'
+  // mutexes held; lock it with lock_owner.
+  device &owner() const noexcept { return *home.load(std::memory_order_acquire); }
+  std::atomic<device *> home;
   const std::size_t bytes;
   const bool wrapped; // host memory belongs to the caller
 
@@ -38,6 +43,7 @@ public:
   // The rest is guarded by the device mutex.
   device_allocation storage; // allocated on first device use for wrapped buffers
   bool host_mapped = false;  // host == storage.mapped: one copy, no transfers (residency.cpp)
+  bool shared_charged = false; // storage counts against the device's shared-memory budget
   std::unique_ptr<unsigned char[]> shadow;
   unsigned gpu_holds = 0;    // unfinished submissions that use this buffer
   bool orphaned = false;     // no references left; destroyed when gpu_holds drops to 0
@@ -47,9 +53,21 @@ public:
 
   // Allocates device memory if there is none yet. Throws out_of_memory.
   void ensure_storage();
+  // Frees the device memory (and its share of the shared-memory budget).
+  void release_storage() noexcept;
   // Allocates the host shadow of a runtime-owned buffer if needed.
   void *host_pointer();
 };
+
+// Locks the mutex of b's device; stays right when b moves meanwhile.
+std::unique_lock<std::mutex> lock_owner(buffer &b);
+
+// Makes `to` the device of an array_view's buffer of host data that lives on
+// another device (C++ AMP: views go to the accelerator that uses them): its
+// data is brought to the host first, once the kernels using it there are
+// done. Takes both devices' mutexes; call with neither held. Throws
+// runtime_exception for arrays, which never move.
+void move_to_device(buffer &b, device &to);
 
 // Called by the queue (device mutex held) around submissions.
 void add_hold(buffer &b) noexcept;

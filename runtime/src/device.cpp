@@ -7,6 +7,7 @@
 #include <ampvk/exceptions.h>
 
 #include "buffer.h"
+#include "memory_pool.h"
 #include "pipeline_cache.h"
 #include "queue.h"
 #include "residency.h"
@@ -115,6 +116,7 @@ void device::create_logical_device() {
     vk_queues_.assign(queue_count, VK_NULL_HANDLE);
     for (std::uint32_t i = 0; i < queue_count; ++i)
       vkGetDeviceQueue(handle, physical_.queue_family, i, &vk_queues_[i]);
+    memory_ = std::make_unique<memory_pool>(*this);
     queue_->attach(vk_queues_[0], physical_.queue_family);
     staging_ = std::make_unique<staging_pool>(*this);
     pipelines_ = std::make_unique<pipeline_cache>(*this);
@@ -124,6 +126,7 @@ void device::create_logical_device() {
     staging_.reset();
     queue_->detach();
     vk_queues_.clear();
+    memory_.reset();
     device_.reset();
     throw;
   }
@@ -195,6 +198,7 @@ void device::teardown() noexcept {
   staging_.reset();
   pipelines_->save(); // the next run of the program starts with these pipelines
   pipelines_.reset();
+  memory_.reset();
   device_.reset();
 }
 

@@ -23,6 +23,7 @@ namespace rt {
 
 class buffer;
 class staging_pool;
+class memory_pool;
 class pipeline_cache;
 
 class device {
@@ -56,12 +57,18 @@ public:
   // the mutex (takes it).
   rt::queue &create_view(bool immediate);
   staging_pool &staging() noexcept { return *staging_; }
+  // Thread-safe on its own: leases are returned from any thread.
+  memory_pool &memory() noexcept { return *memory_; }
   pipeline_cache &pipelines() noexcept { return *pipelines_; }
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_fn() const noexcept { return push_descriptor_; }
 
   // Buffers not yet destroyed (under the mutex): teardown moves their data to
   // the host before it destroys their device memory.
   std::unordered_set<buffer *> buffers;
+
+  // Bytes of shared (BAR) memory arrays hold, against
+  // physical_device::shared_memory_budget (under the mutex).
+  VkDeviceSize shared_bytes = 0;
 
   // accelerator::default_cpu_access_type (an access_type value, auto at
   // first); fixed by its first read or set (device_selection.cpp).
@@ -95,6 +102,7 @@ private:
   std::vector<std::unique_ptr<rt::queue>> views_; // create_view's
   std::vector<VkQueue> vk_queues_;                // [0] is the default queue's
   std::size_t views_on_own_queue_ = 0;
+  std::unique_ptr<memory_pool> memory_; // outlives every buffer's storage
   std::unique_ptr<staging_pool> staging_;
   std::unique_ptr<pipeline_cache> pipelines_;
 };

@@ -148,6 +148,12 @@ bool set_default_cpu_access(device *d, int access) {
   return true;
 }
 
+int auto_cpu_access(const device *d) {
+  if (!d)
+    fail("ampvk: auto_cpu_access() called with a null device");
+  return d->physical().unified_memory ? 3 : 0;
+}
+
 const device_info &info(const device *d) {
   if (!d)
     fail("ampvk: info() called with a null device");

@@ -3,9 +3,11 @@
 // descriptor pools) on drivers that would otherwise take the shortcut.
 //
 //   AMPVK_DEVICE                      index or name substring of the default device
+//   AMPVK_DEVICE_REPLICAS=N           offer each Vulkan device as N accelerators (runtime_state.cpp)
 //   AMPVK_VALIDATION=1                Khronos validation layer; any error fails the process
 //   AMPVK_DEBUG_FORCE_STAGING=1       never map device memory directly
 //   AMPVK_DEBUG_NO_PUSH_DESCRIPTOR=1  bind through descriptor pools even with VK_KHR_push_descriptor
+//   AMPVK_DEBUG_SHARED_MEMORY_BYTES=N act as a discrete GPU with N bytes of BAR memory to share
 #ifndef AMPVK_RUNTIME_ENV_H
 #define AMPVK_RUNTIME_ENV_H
 

@@ -1,7 +1,8 @@
 // Counters of expensive Vulkan object creations. Not part of the public API:
 // the tests include this header to prove that repeated launches reuse the
-// cached pipeline, command buffers and staging buffers, and that launches are
-// batched into few submissions.
+// cached pipeline, command buffers and staging buffers, that launches are
+// batched into few submissions, and that buffers are sub-allocated from few
+// device memory blocks.
 #ifndef AMPVK_RUNTIME_INTERNAL_COUNTERS_H
 #define AMPVK_RUNTIME_INTERNAL_COUNTERS_H
 
@@ -24,6 +25,8 @@ struct counters {
   // device open, and files written.
   std::atomic<std::uint64_t> pipeline_cache_bytes_loaded{0};
   std::atomic<std::uint64_t> pipeline_cache_saves{0};
+  std::atomic<std::uint64_t> memory_allocations{0}; // vkAllocateMemory calls (memory_pool.cpp)
+  std::atomic<std::uint64_t> memory_frees{0};       // blocks given back with vkFreeMemory
 };
 
 counters &debug_counters() noexcept;

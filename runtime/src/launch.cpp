@@ -36,7 +36,7 @@ queue &choose_queue(const launch_desc &desc, const std::vector<bound_buffer> &bo
     return *desc.q;
   for (const auto &bb : bound)
     if (bb.array_reference)
-      return *default_queue(&bb.b->owner);
+      return *default_queue(&bb.b->owner());
   return *default_queue(default_device());
 }
 
@@ -53,7 +53,9 @@ std::vector<buffer_use> distinct_buffers(const std::vector<bound_buffer> &bound)
   return uses;
 }
 
-void check_device(const device &d, const std::vector<bound_buffer> &bound) {
+// Arrays stay on their accelerator; an array_view of host data goes to the
+// accelerator of the kernel that uses it (through the host: move_to_device).
+void bring_to_device(device &d, const std::vector<bound_buffer> &bound) {
   for (const auto &bb : bound)
     if (bb.b->where.load(std::memory_order_relaxed) != placement::device)
       throw concurrency::runtime_exception(
@@ -61,12 +63,28 @@ void check_device(const device &d, const std::vector<bound_buffer> &bound) {
               " of the kernel is an array on the CPU accelerator (or a staging array), which "
               "kernels cannot use; copy it to an array on an accelerator first",
           concurrency::E_INVALIDARG_AMP);
-  for (const auto &bb : bound)
-    if (&bb.b->owner != &d)
+  for (const auto &bb : bound) {
+    if (&bb.b->owner() == &d)
+      continue;
+    if (!bb.b->wrapped)
       throw concurrency::runtime_exception(
           "ampvk: mismatched accelerators: the kernel runs on " + d.describe() + " but binding " +
-              std::to_string(bb.binding) + " uses data that lives on " + bb.b->owner.describe() +
-              "; copy it to an array on the kernel's accelerator first",
+              std::to_string(bb.binding) + " uses an array that lives on " +
+              bb.b->owner().describe() + "; copy it to an array on the kernel's accelerator first",
+          concurrency::E_INVALIDARG_AMP);
+    move_to_device(*bb.b, d);
+  }
+}
+
+// Device mutex held: another thread may have taken a view to its own
+// accelerator between bring_to_device and the lock.
+void check_still_on(const device &d, const std::vector<buffer_use> &uses) {
+  for (const auto &u : uses)
+    if (&u.b->owner() != &d)
+      throw concurrency::runtime_exception(
+          "ampvk: an array_view is used by kernels on two accelerators at the same time (" +
+              d.describe() + " and " + u.b->owner().describe() +
+              "); wait for one kernel before launching the other",
           concurrency::E_INVALIDARG_AMP);
 }
 
@@ -157,7 +175,7 @@ void launch(const launch_desc &desc) {
   std::vector<bound_buffer> bound = resolve_bindings(image, desc.kernel_object);
   queue &q = choose_queue(desc, bound);
   device &d = q.owner();
-  check_device(d, bound);
+  bring_to_device(d, bound);
   dispatch_shape shape = plan_dispatch(image.header, desc.rank, desc.extent, d.limits(), d.name());
   // A block too large for push constants is written into the frame's capture
   // buffer once the frame is known.
@@ -168,6 +186,7 @@ void launch(const launch_desc &desc) {
 
   std::lock_guard<std::mutex> lock(d.mutex());
   d.check_usable();
+  check_still_on(d, uses);
   // Fewer distinct buffers than bindings: two views of the same data, which
   // only the Aliased variant may access without undefined behaviour.
   const bool aliased = uses.size() < bound.size();

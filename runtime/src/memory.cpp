@@ -114,9 +114,14 @@ device_allocation allocate_buffer(device &d, std::size_t bytes, memory_use use) 
   vkGetBufferMemoryRequirements(d.vk(), buffer, &needs);
   memory_flags flags = flags_for(use);
   auto type = find_type(phys.memory, needs.memoryTypeBits, flags, needs.size);
-  if (!type && use == memory_use::mapped_storage) {
-    flags = flags_for(memory_use::storage); // the caller then stages through transfers
+  r = type ? d.memory().allocate(needs, *type, a.memory) : VK_ERROR_OUT_OF_DEVICE_MEMORY;
+  if (r < 0 && use == memory_use::mapped_storage &&
+      (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)) {
+    // Host-visible device memory is missing or full (a small BAR heap): the
+    // caller then stages through transfers.
+    flags = flags_for(memory_use::storage);
     type = find_type(phys.memory, needs.memoryTypeBits, flags, needs.size);
+    r = type ? d.memory().allocate(needs, *type, a.memory) : VK_ERROR_OUT_OF_DEVICE_MEMORY;
   }
   if (!type) {
     VkDeviceSize heap = largest_heap(phys.memory, needs.memoryTypeBits, flags.required);
@@ -124,30 +129,20 @@ device_allocation allocate_buffer(device &d, std::size_t bytes, memory_use use) 
                     "it exceeds the largest suitable memory heap (" + std::to_string(heap) +
                         " bytes)");
   }
-
-  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-  alloc.allocationSize = needs.size;
-  alloc.memoryTypeIndex = *type;
-  VkDeviceMemory memory = VK_NULL_HANDLE;
-  r = vkAllocateMemory(d.vk(), &alloc, nullptr, &memory);
   if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY ||
       r == VK_ERROR_TOO_MANY_OBJECTS)
     throw_too_large(d, bytes, std::string("Vulkan reports ") + vk_result_name(r));
   if (r < 0)
     throw_vk_error(r, "allocating " + std::to_string(bytes) + " bytes of memory on " +
                           d.describe());
-  a.memory = unique_memory(d.vk(), memory);
-  vk_check(vkBindBufferMemory(d.vk(), buffer, memory, 0), "binding buffer memory");
+  vk_check(vkBindBufferMemory(d.vk(), buffer, a.memory.memory(), a.memory.offset()),
+           "binding buffer memory");
 
   constexpr VkMemoryPropertyFlags mappable =
       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
   if (use != memory_use::storage &&
-      (phys.memory.memoryTypes[*type].propertyFlags & mappable) == mappable) {
-    r = vkMapMemory(d.vk(), memory, 0, VK_WHOLE_SIZE, 0, &a.mapped);
-    if (r < 0)
-      throw_vk_error(r, "mapping " + std::to_string(bytes) + " bytes of memory on " +
-                            d.describe());
-  }
+      (phys.memory.memoryTypes[*type].propertyFlags & mappable) == mappable)
+    a.mapped = a.memory.mapped();
   return a;
 }
 

@@ -1,6 +1,8 @@
-// Device memory for buffers: one VkBuffer with its own VkDeviceMemory, mapped
-// when the use asks for host access and the memory type allows it. Allocation failures become concurrency::out_of_memory
-// naming the size and the device, and nothing is leaked on the way out.
+// Device memory for buffers: one VkBuffer bound to a range of a pooled
+// VkDeviceMemory block (memory_pool.h), mapped when the use asks for host
+// access and the memory type allows it. Allocation failures become
+// concurrency::out_of_memory naming the size and the device, and nothing is
+// leaked on the way out.
 #ifndef AMPVK_RUNTIME_MEMORY_H
 #define AMPVK_RUNTIME_MEMORY_H
 
@@ -8,6 +10,7 @@
 
 #include <vulkan/vulkan.h>
 
+#include "memory_pool.h"
 #include "vk_handle.h"
 
 namespace ampvk {
@@ -16,9 +19,9 @@ namespace rt {
 class device;
 
 struct device_allocation {
+  memory_lease memory;       // declared first: the buffer is destroyed before its memory
   unique_buffer buffer;
-  unique_memory memory;
-  void *mapped = nullptr;   // persistent mapping of host-visible memory
+  void *mapped = nullptr;    // persistent mapping of host-visible memory
   VkDeviceSize capacity = 0; // the VkBuffer's size (at least the requested bytes)
 
   explicit operator bool() const noexcept { return static_cast<bool>(buffer); }
@@ -26,8 +29,9 @@ struct device_allocation {
 
 enum class memory_use {
   storage,        // kernel data in DEVICE_LOCAL memory
-  mapped_storage, // kernel data the host maps (unified-memory devices); falls
-                  // back to unmapped storage when no mappable type fits
+  mapped_storage, // kernel data the host maps (DEVICE_LOCAL|HOST_VISIBLE);
+                  // falls back to unmapped storage when no mappable type fits
+                  // or that memory is full
   staging,        // host-visible transfer source/destination
   captures,       // host-visible storage the kernels read (capture_buffer.h),
                   // device-local where such memory exists

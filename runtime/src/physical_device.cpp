@@ -1,6 +1,7 @@
 #include "physical_device.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -72,17 +73,51 @@ kernel_features query_features(VkPhysicalDevice handle, std::uint32_t api_versio
   return f;
 }
 
+constexpr VkMemoryPropertyFlags shared_flags = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT |
+                                               VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                               VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+
+// The largest heap of DEVICE_LOCAL|HOST_VISIBLE|HOST_COHERENT memory; 0 if none.
+VkDeviceSize shared_heap_size(const physical_device &d) {
+  VkDeviceSize largest = 0;
+  for (std::uint32_t i = 0; i < d.memory.memoryTypeCount; ++i)
+    if ((d.memory.memoryTypes[i].propertyFlags & shared_flags) == shared_flags)
+      largest = std::max(largest, d.memory.memoryHeaps[d.memory.memoryTypes[i].heapIndex].size);
+  return largest;
+}
+
+VkDeviceSize largest_device_heap(const physical_device &d) {
+  VkDeviceSize largest = 0;
+  for (std::uint32_t i = 0; i < d.memory.memoryHeapCount; ++i)
+    if (d.memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
+      largest = std::max(largest, d.memory.memoryHeaps[i].size);
+  return largest;
+}
+
 bool has_unified_memory(const physical_device &d) {
   auto type = d.properties.deviceType;
   if (type != VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU && type != VK_PHYSICAL_DEVICE_TYPE_CPU)
     return false; // mapped VRAM on a discrete GPU is slow to read from the host
-  constexpr VkMemoryPropertyFlags wanted = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT |
-                                           VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                           VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-  for (std::uint32_t i = 0; i < d.memory.memoryTypeCount; ++i)
-    if ((d.memory.memoryTypes[i].propertyFlags & wanted) == wanted)
-      return true;
-  return false;
+  return shared_heap_size(d) != 0;
+}
+
+// Sets the memory strategy: unified memory, shared (BAR) memory for arrays
+// the host accesses, or staging only. AMPVK_DEBUG_FORCE_STAGING turns both
+// shortcuts off; AMPVK_DEBUG_SHARED_MEMORY_BYTES=N makes any device behave as
+// a discrete GPU with a small BAR of which N bytes may be used (tests).
+void choose_memory_strategy(physical_device &d) {
+  if (env_flag("AMPVK_DEBUG_FORCE_STAGING"))
+    return;
+  const VkDeviceSize shared = shared_heap_size(d);
+  if (const char *bar = env_value("AMPVK_DEBUG_SHARED_MEMORY_BYTES")) {
+    d.shared_memory_budget = shared ? std::strtoull(bar, nullptr, 10) : 0;
+    return;
+  }
+  d.unified_memory = has_unified_memory(d);
+  if (d.unified_memory || !shared)
+    return;
+  d.resizable_bar = shared * 2 >= largest_device_heap(d);
+  d.shared_memory_budget = d.resizable_bar ? shared : shared / 4;
 }
 
 device_info build_info(const physical_device &d) {
@@ -90,11 +125,7 @@ device_info build_info(const physical_device &d) {
   info.description = widen_utf8(d.properties.deviceName);
   info.device_path =
       widen_utf8("vulkan:" + std::to_string(d.index) + ":" + d.properties.deviceName);
-  VkDeviceSize largest_local = 0;
-  for (std::uint32_t i = 0; i < d.memory.memoryHeapCount; ++i)
-    if (d.memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
-      largest_local = std::max(largest_local, d.memory.memoryHeaps[i].size);
-  info.dedicated_memory_kb = static_cast<std::size_t>(largest_local / 1024);
+  info.dedicated_memory_kb = static_cast<std::size_t>(largest_device_heap(d) / 1024);
   // C++ AMP's form: major version in the high 16 bits, minor in the low.
   info.version = (VK_API_VERSION_MAJOR(d.properties.apiVersion) << 16) |
                  VK_API_VERSION_MINOR(d.properties.apiVersion);
@@ -102,7 +133,7 @@ device_info build_info(const physical_device &d) {
   info.has_display = false;
   info.supports_double_precision = d.features.float64;
   info.supports_limited_double_precision = d.features.float64;
-  info.supports_cpu_shared_memory = has_unified_memory(d);
+  info.supports_cpu_shared_memory = d.unified_memory || d.resizable_bar;
   info.max_tile_invocations = d.limits().maxComputeWorkGroupInvocations;
   info.max_tile_static_bytes = d.limits().maxComputeSharedMemorySize;
   info.max_push_constant_bytes = d.limits().maxPushConstantsSize;
@@ -170,7 +201,7 @@ std::optional<physical_device> describe_physical_device(VkPhysicalDevice handle,
   vkGetPhysicalDeviceMemoryProperties(handle, &d.memory);
   d.api_version = std::min(d.properties.apiVersion, instance_api);
   d.features = query_features(handle, d.api_version);
-  d.unified_memory = has_unified_memory(d) && !env_flag("AMPVK_DEBUG_FORCE_STAGING");
+  choose_memory_strategy(d);
   d.info = build_info(d);
   return d;
 }

@@ -51,6 +51,15 @@ struct physical_device {
   // memory (integrated GPUs, CPU drivers): kernels' buffers are then mapped and
   // copied with memcpy instead of staging buffers and transfer commands.
   bool unified_memory = false;
+  // On other devices, arrays the host may access (cpu access_type other than
+  // none) are put in DEVICE_LOCAL|HOST_VISIBLE memory (resizable BAR, or the
+  // classic 256 MiB BAR window) up to this many bytes in all, so host access
+  // needs no copies; 0 when there is no such memory. A small BAR heap gets a
+  // quarter of its size: the driver and our capture buffers need the rest.
+  VkDeviceSize shared_memory_budget = 0;
+  // The budget covers the whole heap (resizable BAR): every array can be
+  // shared, so supports_cpu_shared_memory is true.
+  bool resizable_bar = false;
   device_info info;
 
   const VkPhysicalDeviceLimits &limits() const noexcept { return properties.limits; }

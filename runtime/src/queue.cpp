@@ -260,7 +260,7 @@ void queue::wait_idle_unlocked(std::unique_lock<std::mutex> &lock) {
   note_first_use(waited_before_);
 }
 
-queue &queue_of(buffer &b) noexcept { return b.last_queue ? *b.last_queue : b.owner.queue(); }
+queue &queue_of(buffer &b) noexcept { return b.last_queue ? *b.last_queue : b.owner().queue(); }
 
 void order_after_other_queue(queue &q, buffer &b) {
   queue *previous = b.last_queue;
@@ -275,7 +275,7 @@ void order_after_other_queue(queue &q, buffer &b) {
 void note_queue_use(queue &q, buffer &b, std::uint64_t serial) noexcept {
   if (b.last_queue == &q)
     return;
-  if (!b.last_queue && &q == &b.owner.queue())
+  if (!b.last_queue && &q == &b.owner().queue())
     return; // the default queue's serials already
   b.last_queue = &q;
   // A wait for this serial covers the previous queue's work on b too (same

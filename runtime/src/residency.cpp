@@ -35,7 +35,7 @@ void make_host_current(buffer &b, bool for_write, old_contents old) {
   }
   b.host_pointer();
   if (!(s & host_current) && old == old_contents::kept) {
-    b.owner.check_usable();
+    b.owner().check_usable();
     download(queue_of(b), b);
   }
   b.state.store(for_write ? unsigned(host_current) : (s | host_current),
@@ -63,7 +63,7 @@ void host_read(buffer &b) { make_host_current(b, false, old_contents::kept); }
 void host_write(buffer &b, old_contents old) { make_host_current(b, true, old); }
 
 void host_discard(buffer &b) noexcept {
-  if (b.host_mapped || b.owner.closed())
+  if (b.host_mapped || b.owner().closed())
     return; // one copy: there is no transfer to skip
   b.state.store(host_current | device_current, std::memory_order_release);
 }
@@ -104,7 +104,14 @@ void evict_to_host(buffer &b) noexcept {
                  e.what());
   }
   b.state.store(host_current, std::memory_order_release);
-  b.storage = device_allocation{};
+  b.release_storage();
+}
+
+void moved_to_host(buffer &b) noexcept {
+  b.release_storage();
+  b.last_use = b.last_write = 0;
+  b.last_queue = nullptr; // the serials start over on the new device's default queue
+  b.state.store(host_current, std::memory_order_release);
 }
 
 } // namespace residency

@@ -11,6 +11,7 @@
 //   retired        noticed by host_read/host_write: a host-mapped buffer whose
 //                  last user finished stops being device_in_use
 //   evicted        evict_to_host (exit teardown)
+//   moved          moved_to_host (a view of host data leaves its device)
 //
 // A host-mapped buffer (buffer::host_mapped) has one copy, the mapping, so its
 // host_current means "no submitted kernel writes it" and device_current is
@@ -72,6 +73,11 @@ void device_submitted(buffer &b, std::uint64_t serial, bool writes) noexcept;
 // the only one, and frees the device memory. The buffer stays usable from the
 // host (buffer_host_data's fast path) until its owner releases it.
 void evict_to_host(buffer &b) noexcept;
+
+// Both devices' mutexes held, host copy current (host_read), GPU done with b:
+// b loses its device copy, and the host copy becomes the only current one, so
+// the next device that uses b uploads it.
+void moved_to_host(buffer &b) noexcept;
 
 } // namespace residency
 } // namespace rt

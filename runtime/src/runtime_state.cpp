@@ -3,7 +3,11 @@
 #include <atomic>
 #include <cstdlib>
 #include <mutex>
+#include <string>
 
+#include <ampvk/exceptions.h>
+
+#include "env.h"
 #include "vk_error.h"
 
 namespace ampvk {
@@ -16,6 +20,24 @@ std::atomic<bool> torn_down{false};
 std::mutex &init_mutex() {
   static std::mutex *m = new std::mutex; // usable during static destruction
   return *m;
+}
+
+// AMPVK_DEVICE_REPLICAS=N: every Vulkan device is offered N times, each
+// replica an accelerator of its own with its own VkDevice, queue and memory, as if
+// the machine had N such GPUs. Lets programs and tests written for several
+// accelerators run (and really cross devices) on a machine with one.
+unsigned device_replicas() {
+  const char *text = env_value("AMPVK_DEVICE_REPLICAS");
+  if (!text)
+    return 1;
+  char *end = nullptr;
+  unsigned long n = std::strtoul(text, &end, 10);
+  if (*end || n < 1 || n > 16)
+    throw concurrency::runtime_exception(
+        std::string("ampvk: AMPVK_DEVICE_REPLICAS=") + text +
+            " is not a number from 1 to 16 (how many accelerators each Vulkan device appears as)",
+        concurrency::E_INVALIDARG_AMP);
+  return static_cast<unsigned>(n);
 }
 
 } // namespace
@@ -36,14 +58,18 @@ runtime_state &runtime_state::get() {
   VkResult r = vkEnumeratePhysicalDevices(state->instance_.handle, &count, handles.data());
   vk_check(r, "enumerating Vulkan devices");
   handles.resize(count);
-  for (VkPhysicalDevice handle : handles) {
-    auto description = describe_physical_device(
-        handle, static_cast<unsigned>(state->devices_.size()), state->instance_.api_version);
-    if (!description)
-      continue;
-    state->owned_.push_back(std::make_unique<device>(std::move(*description)));
-    state->devices_.push_back(state->owned_.back().get());
-  }
+  // Replicas come after every real device, so the first accelerators are
+  // distinct hardware wherever the machine has several.
+  const unsigned replicas = device_replicas();
+  for (unsigned round = 0; round < replicas; ++round)
+    for (VkPhysicalDevice handle : handles) {
+      auto description = describe_physical_device(
+          handle, static_cast<unsigned>(state->devices_.size()), state->instance_.api_version);
+      if (!description)
+        continue;
+      state->owned_.push_back(std::make_unique<device>(std::move(*description)));
+      state->devices_.push_back(state->owned_.back().get());
+    }
   register_teardown();
   runtime_state *s = state.release();
   the_state.store(s, std::memory_order_release);

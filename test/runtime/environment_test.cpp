@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -106,4 +107,46 @@ TEST(DeviceEnv, RejectsUnknownDevice) {
   EXPECT_NE(message.find(spec), std::string::npos) << message;
   // The error is not remembered as a choice: it is reported again.
   EXPECT_THROW(rt::default_device(), concurrency::runtime_exception);
+}
+
+// AMPVK_DEVICE_REPLICAS=3: every Vulkan device three times, the replicas
+// after the real devices, each opened as its own VkDevice; a buffer on one
+// replica holds its data independently of the others.
+TEST(DeviceReplicas, EachDeviceOfferedAsSeparateLogicalDevices) {
+  const char *text = std::getenv("AMPVK_DEVICE_REPLICAS");
+  ASSERT_NE(text, nullptr) << "run through CTest, which sets AMPVK_DEVICE_REPLICAS=3";
+  ASSERT_EQ(std::string(text), "3");
+  const auto &all = rt::devices();
+  ASSERT_EQ(all.size() % 3, 0u);
+  const std::size_t real = all.size() / 3;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    EXPECT_EQ(rt::info(all[i]).description, rt::info(all[i % real]).description);
+    EXPECT_EQ(narrow(rt::info(all[i]).device_path).rfind("vulkan:" + std::to_string(i) + ":", 0),
+              0u);
+  }
+  std::vector<rt::buffer *> buffers;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    std::vector<int> data(1000, static_cast<int>(i) * 7 - 3);
+    rt::buffer *b = rt::buffer_create(all[i], data.size() * sizeof(int));
+    rt::buffer_write(b, 0, data.data(), data.size() * sizeof(int));
+    launch_scale_offset(b, 1000, static_cast<int>(i), rt::default_queue(all[i]));
+    buffers.push_back(b);
+  }
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    std::vector<int> got(1000);
+    rt::buffer_read(buffers[i], 0, got.data(), got.size() * sizeof(int));
+    EXPECT_EQ(got, std::vector<int>(1000, 2 * (static_cast<int>(i) * 7 - 3) + static_cast<int>(i)))
+        << "device " << i;
+    EXPECT_EQ(rt::buffer_device(buffers[i]), all[i]);
+    rt::buffer_release(buffers[i]);
+  }
+}
+
+TEST(DeviceReplicas, BadCountThrows) {
+  const char *text = std::getenv("AMPVK_DEVICE_REPLICAS");
+  ASSERT_NE(text, nullptr) << "run through CTest, which sets AMPVK_DEVICE_REPLICAS=0";
+  EXPECT_EQ(runtime_error_message([] { rt::devices(); }),
+            std::string("ampvk: AMPVK_DEVICE_REPLICAS=") + text +
+                " is not a number from 1 to 16 (how many accelerators each Vulkan device "
+                "appears as)");
 }

@@ -401,14 +401,13 @@ private:
     ampvk::rt::device *d =
         av && !on_cpu ? av->_M_device() : ampvk::rt::default_device();
     _M_extent = e;
-    _M_buffer = ampvk::rt::buffer_create(d, count * sizeof(T));
     if (on_cpu)
       cpu_access = access_type_read_write;
     else if (cpu_access == access_type_auto)
       cpu_access = static_cast<access_type>(ampvk::rt::default_cpu_access(d));
     if (cpu_access == access_type_auto)
-      cpu_access = ampvk::rt::info(d).supports_cpu_shared_memory ? access_type_read_write
-                                                                 : access_type_none;
+      cpu_access = static_cast<access_type>(ampvk::rt::auto_cpu_access(d));
+    _M_buffer = ampvk::rt::buffer_create(d, count * sizeof(T), cpu_access);
     ampvk::rt::buffer_set_placement(
         _M_buffer, on_cpu ? ampvk::rt::placement::cpu : ampvk::rt::placement::device,
         cpu_access);

@@ -1,0 +1,156 @@
+// Several accelerators in one process: arrays on each, copies between them
+// (through the host: they share no memory), array_views of host data that
+// follow the kernels from one accelerator to the other, and kernels on both
+// at once from two threads. Uses the first two accelerators of get_all():
+// two real devices where the machine has them (lavapipe and a GPU), else the
+// replicas AMPVK_DEVICE_REPLICAS=2 makes (CTest: kernel.multi_device), which
+// are separate VkDevices with their own memory and queue.
+#include <amp.h>
+
+#include <gtest/gtest.h>
+
+#include "../host_test_helpers.h"
+
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace concurrency;
+using hosttest::expectRuntimeException;
+using hosttest::pattern;
+
+namespace {
+
+std::vector<accelerator> gpus() {
+  std::vector<accelerator> out;
+  for (const accelerator &a : accelerator::get_all())
+    if (a.device_path != accelerator::cpu_accelerator)
+      out.push_back(a);
+  return out;
+}
+
+// "name (Vulkan device N)", as the runtime names a device in messages.
+std::string described(const accelerator &a) {
+  std::wstring path = a.device_path; // vulkan:N:name
+  std::string narrow(path.begin(), path.end());
+  std::size_t first = narrow.find(':'), second = narrow.find(':', first + 1);
+  std::wstring name = a.description;
+  return std::string(name.begin(), name.end()) + " (Vulkan device " +
+         narrow.substr(first + 1, second - first - 1) + ")";
+}
+
+class MultiDevice : public ::testing::Test {
+protected:
+  void SetUp() override {
+    std::vector<accelerator> all = gpus();
+    ASSERT_GE(all.size(), 2u) << "needs two accelerators: run where there are two Vulkan "
+                                 "devices, or with AMPVK_DEVICE_REPLICAS=2";
+    a0 = all[0];
+    a1 = all[1];
+  }
+  accelerator a0, a1;
+};
+
+} // namespace
+
+TEST_F(MultiDevice, TwoDistinctAccelerators) {
+  EXPECT_NE(a0, a1);
+  EXPECT_NE(a0.device_path, a1.device_path);
+  EXPECT_NE(a0.default_view, a1.default_view);
+  EXPECT_EQ(a1.default_view.accelerator, a1);
+}
+
+TEST_F(MultiDevice, ArraysOnEachAndCopiesBothWays) {
+  const int n = 30011;
+  std::vector<int> input = pattern(n, 5), expect(n), got(n);
+  array<int, 1> x(n, input.begin(), a0.default_view);
+  array<int, 1> y(n, a1.default_view);
+  array<int, 1> back(n, a0.default_view);
+  EXPECT_EQ(x.accelerator_view, a0.default_view);
+  EXPECT_EQ(y.accelerator_view, a1.default_view);
+  parallel_for_each(x.extent, [&x](index<1> i) restrict(amp) { x[i] = x[i] * 2 + 1; });
+  copy(x, y); // a0 -> a1
+  parallel_for_each(y.extent, [&y](index<1> i) restrict(amp) { y[i] = y[i] - i[0]; });
+  copy(y, back); // a1 -> a0
+  parallel_for_each(a0.default_view, back.extent,
+                    [&back](index<1> i) restrict(amp) { back[i] *= 3; });
+  copy(back, got.begin());
+  for (int i = 0; i < n; ++i)
+    expect[i] = ((input[i] * 2 + 1) - i) * 3;
+  EXPECT_EQ(got, expect);
+  // The source arrays kept their own data.
+  std::vector<int> ys = y;
+  EXPECT_EQ(ys[n - 1], input[n - 1] * 2 + 1 - (n - 1));
+}
+
+TEST_F(MultiDevice, ViewOfHostDataFollowsTheKernels) {
+  const int n = 4099;
+  std::vector<int> data = pattern(n, 6), expect = data;
+  array_view<int, 1> v(n, data);
+  parallel_for_each(a0.default_view, v.extent, [=](index<1> i) restrict(amp) { v[i] += i[0]; });
+  // The results of a0 are on a0 only; a kernel on a1 sees them.
+  parallel_for_each(a1.default_view, v.extent, [=](index<1> i) restrict(amp) { v[i] *= 3; });
+  parallel_for_each(a0.default_view, v.extent, [=](index<1> i) restrict(amp) { v[i] -= 5; });
+  v.synchronize_to(a1.default_view);
+  parallel_for_each(a1.default_view, v.extent, [=](index<1> i) restrict(amp) { v[i] ^= 0x55; });
+  v.synchronize();
+  for (int i = 0; i < n; ++i)
+    expect[i] = ((expect[i] + i) * 3 - 5) ^ 0x55;
+  EXPECT_EQ(data, expect);
+}
+
+TEST_F(MultiDevice, ViewReadOnBothWhileBothWrite) {
+  // A read-only input used by kernels on both accelerators, each writing its
+  // own array.
+  const int n = 2048;
+  std::vector<int> in = pattern(n, 7);
+  array_view<const int, 1> input(n, in);
+  array<int, 1> r0(n, a0.default_view), r1(n, a1.default_view);
+  parallel_for_each(r0.extent, [=, &r0](index<1> i) restrict(amp) { r0[i] = input[i] * 7; });
+  parallel_for_each(r1.extent, [=, &r1](index<1> i) restrict(amp) { r1[i] = input[i] - 9; });
+  std::vector<int> g0 = r0, g1 = r1;
+  for (int i = 0; i < n; ++i) {
+    ASSERT_EQ(g0[i], in[i] * 7) << i;
+    ASSERT_EQ(g1[i], in[i] - 9) << i;
+  }
+}
+
+TEST_F(MultiDevice, ViewOfAnArrayStaysOnItsAccelerator) {
+  array<int, 1> x(64, a0.default_view);
+  array_view<int, 1> v(x);
+  expectRuntimeException(
+      [&] {
+        parallel_for_each(a1.default_view, v.extent, [=](index<1> i) restrict(amp) { v[i] = 1; });
+      },
+      "ampvk: mismatched accelerators: the kernel runs on " + described(a1) +
+          " but binding 0 uses an array that lives on " + described(a0) +
+          "; copy it to an array on the kernel's accelerator first");
+  expectRuntimeException([&] { v.synchronize_to(a1.default_view); },
+                         "ampvk: array_view::synchronize_to: the view's data is an array on "
+                         "another accelerator; arrays stay on their accelerator (copy it with "
+                         "concurrency::copy)");
+}
+
+TEST_F(MultiDevice, KernelsOnBothAtOnceFromTwoThreads) {
+  const int n = 50000, rounds = 25;
+  auto work = [](accelerator acc, int seed, std::vector<int> *out) {
+    std::vector<int> input = pattern(n, seed);
+    array<int, 1> a(n, input.begin(), acc.default_view);
+    for (int r = 0; r < rounds; ++r)
+      parallel_for_each(a.extent, [&a, r](index<1> i) restrict(amp) {
+        a[i] = a[i] * 5 + r - (a[i] >> 3);
+      });
+    *out = a;
+  };
+  std::vector<int> out0, out1;
+  std::thread t0(work, a0, 11, &out0), t1(work, a1, 12, &out1);
+  t0.join();
+  t1.join();
+  for (int seed : {11, 12}) {
+    std::vector<int> expect = pattern(n, seed);
+    for (int r = 0; r < rounds; ++r)
+      for (int &x : expect)
+        x = x * 5 + r - (x >> 3);
+    EXPECT_EQ(seed == 11 ? out0 : out1, expect) << "accelerator " << seed - 11;
+  }
+}
