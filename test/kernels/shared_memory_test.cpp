@@ -115,9 +115,11 @@ TEST(SharedMemory, ArrayWithoutCpuAccessIsStagedWhereSharingIsOptional) {
   copy(a, out.begin());
   for (int i = 0; i < 5000; ++i)
     ASSERT_EQ(out[i], input[i] + 7) << i;
-  // Unified memory shares every array anyway; a (simulated) BAR only the
-  // ones the host may access.
-  const bool unified = acc.supports_cpu_shared_memory && simulatedBarBytes() < 0;
+  // Unified memory shares every array anyway; a BAR (resizable, small or
+  // simulated) only the ones the host may access. Unified memory is where
+  // access_type_auto means read_write.
+  const bool unified =
+      ampvk::rt::auto_cpu_access(ampvk::rt::default_device()) == access_type_read_write;
   EXPECT_EQ(Transfers::now() == before, unified);
 }
 
