@@ -6,6 +6,7 @@
 // host reference are two functions, unlike difftest::check.
 #include "differential.h"
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <cstdint>
@@ -283,4 +284,60 @@ TEST(Direct3d, Smoothstep) {
             t = t < 0.0f ? 0.0f : t > 1.0f ? 1.0f : t;
             return t * t * (3.0f - 2.0f * t);
           });
+}
+
+// noise: ampvk's definition (docs/features.md), written again here from it.
+float noiseReference(float x) {
+  if (std::isnan(x))
+    return x;
+  if (!(std::fabs(x) < 8388608.0f))
+    return 0.0f;
+  const float cell = std::floor(x);
+  const float f = x - cell;
+  auto slope = [](std::uint32_t h) {
+    h *= 0x27d4eb2du;
+    h ^= h >> 15;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    return static_cast<float>(h & 0xffffu) * (2.0f / 65535.0f) - 1.0f;
+  };
+  const std::uint32_t c = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell));
+  const float left = slope(c) * f, right = slope(c + 1u) * (f - 1.0f);
+  const float fade = f * f * f * (f * (f * 6.0f - 15.0f) + 10.0f);
+  return 2.0f * (left + fade * (right - left));
+}
+
+TEST(Direct3d, NoiseIsPerlinGradientNoise) {
+  std::vector<float> x = floatsWithSpecials(31, -3000.0f, 3000.0f);
+  x[24] = std::numeric_limits<float>::quiet_NaN();
+  x[25] = 1e30f;
+  x[26] = -0.0f;
+  for (std::size_t i = 30; i < 60; ++i) // integers, where the noise is 0
+    x[i] = static_cast<float>(static_cast<int>(i) * 37 - 1000);
+  compare(2, packs(x), [](const Pack<float> &p) restrict(amp) { return direct3d::noise(p.a0); },
+          [](const Pack<float> &p) { return noiseReference(p.a0); });
+
+  // What makes it noise: 0 at integers, within [-1, 1], continuous, not constant.
+  const int n = 20000;
+  std::vector<float> in(n), out(n);
+  for (int i = 0; i < n; ++i)
+    in[i] = -50.0f + static_cast<float>(i) * 0.005f;
+  array_view<const float, 1> inView(n, in);
+  array_view<float, 1> outView(n, out);
+  parallel_for_each(outView.extent, [=](concurrency::index<1> i) restrict(amp) {
+    outView[i] = direct3d::noise(inView[i]);
+  });
+  outView.synchronize();
+  float lowest = 1.0f, highest = -1.0f;
+  for (int i = 0; i < n; ++i) {
+    ASSERT_LE(std::fabs(out[i]), 1.0f) << in[i];
+    if (in[i] == std::floor(in[i]))
+      EXPECT_EQ(out[i], 0.0f) << in[i];
+    if (i > 0)
+      EXPECT_LT(std::fabs(out[i] - out[i - 1]), 0.02f) << in[i];
+    lowest = std::min(lowest, out[i]);
+    highest = std::max(highest, out[i]);
+  }
+  EXPECT_LT(lowest, -0.3f);
+  EXPECT_GT(highest, 0.3f);
 }

@@ -14,8 +14,9 @@
 // - integer mad, abs and sign wrap (abs(INT_MIN) is INT_MIN), as on the GPU;
 // - rcp is 1 / x (Vulkan's division, within 2.5 ULP), not a coarser
 //   approximation.
-// noise() has no SPIR-V counterpart (HLSL deprecated it): using it is a
-// compile-time "not supported by ampvk yet" error.
+// noise() has no SPIR-V counterpart and HLSL never specified its values, only
+// "Perlin noise": ampvk's is 1-D gradient noise written here (below), the same
+// on every device.
 #ifndef AMPVK_DETAIL_DIRECT3D_H
 #define AMPVK_DETAIL_DIRECT3D_H
 
@@ -92,7 +93,32 @@ inline unsigned int mad(unsigned int x, unsigned int y, unsigned int z) restrict
   return x * y + z;
 }
 
-float noise(float x) restrict(amp) AMPVK_NOT_YET("concurrency::direct3d::noise");
+// Perlin's gradient noise in one dimension: a pseudo-random slope in [-1, 1]
+// at every integer (a hash of it), blended between the two neighbours with
+// Perlin's quintic fade; 0 at integers, smooth, within [-1, 1] (the blend of
+// two unit slopes stays within 0.5, hence the factor 2). Floats of magnitude
+// 2^23 and more are integers: 0 (NaN stays NaN).
+inline float noise(float x) restrict(amp) {
+  if (!(x > -8388608.0f && x < 8388608.0f))
+    return x != x ? x : 0.0f;
+  int cell = static_cast<int>(x);
+  if (static_cast<float>(cell) > x)
+    --cell;
+  const float f = x - static_cast<float>(cell);
+  unsigned hashes[2] = {static_cast<unsigned>(cell), static_cast<unsigned>(cell) + 1u};
+  float slopes[2];
+  for (int k = 0; k < 2; ++k) {
+    unsigned h = hashes[k] * 0x27d4eb2du;
+    h ^= h >> 15;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    slopes[k] = static_cast<float>(h & 0xffffu) * (2.0f / 65535.0f) - 1.0f;
+  }
+  const float left = slopes[0] * f;
+  const float right = slopes[1] * (f - 1.0f);
+  const float fade = f * f * f * (f * (f * 6.0f - 15.0f) + 10.0f);
+  return 2.0f * (left + fade * (right - left));
+}
 
 inline float radians(float x) restrict(amp) { return x * 0.0174532925199432957692f; }
 
