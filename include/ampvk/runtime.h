@@ -92,6 +92,11 @@ buffer *buffer_create(device *d, std::size_t bytes, int cpu_access = 3);
 enum class placement { device, cpu, staging };
 void buffer_set_placement(buffer *b, placement p, int cpu_access);
 placement buffer_placement(const buffer *b);
+// The accelerator_view an array was created on (a staging array: its
+// associated view); kernels that capture the array run there when no view is
+// given. Null: the default view of the buffer's device.
+void buffer_set_view(buffer *b, queue *q);
+queue *buffer_view(const buffer *b);
 int buffer_cpu_access(const buffer *b);
 // True for buffers over the caller's host memory (array_view of a container).
 bool buffer_wraps_host(const buffer *b);

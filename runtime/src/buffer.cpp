@@ -184,6 +184,14 @@ void buffer_set_placement(buffer *b, placement p, int cpu_access) {
   buf.cpu_access.store(cpu_access, std::memory_order_relaxed);
 }
 
+void buffer_set_view(buffer *b, queue *q) {
+  checked(b, "buffer_set_view").view.store(q, std::memory_order_relaxed);
+}
+
+queue *buffer_view(const buffer *b) {
+  return checked(const_cast<buffer *>(b), "buffer_view").view.load(std::memory_order_relaxed);
+}
+
 placement buffer_placement(const buffer *b) {
   return checked(const_cast<buffer *>(b), "buffer_placement").where.load(std::memory_order_relaxed);
 }

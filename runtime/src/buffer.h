@@ -38,6 +38,7 @@ public:
   std::atomic<void *> host{nullptr};   // caller's memory, the shadow, or the mapping
   std::atomic<placement> where{placement::device}; // C++ AMP's view of it (runtime.h)
   std::atomic<int> cpu_access{3};      // access_type; read_write unless an array says
+  std::atomic<queue *> view{nullptr}; // buffer_set_view; null: the device's default queue
   std::atomic<bool> has_source{true};  // false for an array_view without a data source
 
   // The rest is guarded by the device mutex.

@@ -35,8 +35,10 @@ queue &choose_queue(const launch_desc &desc, const std::vector<bound_buffer> &bo
   if (desc.q)
     return *desc.q;
   for (const auto &bb : bound)
-    if (bb.array_reference)
-      return *default_queue(&bb.b->owner());
+    if (bb.array_reference) {
+      queue *created_on = bb.b->view.load(std::memory_order_relaxed);
+      return created_on ? *created_on : *default_queue(&bb.b->owner());
+    }
   return *default_queue(default_device());
 }
 

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "host_test_helpers.h"
+#include "internal_counters.h"
 
 #include <thread>
 #include <vector>
@@ -142,4 +143,33 @@ TEST(LaunchBatching, ThreadsWithTheirOwnViewsAndTheDefaultOne) {
     th.join();
   for (int t = 0; t < 6; ++t)
     EXPECT_TRUE(ok[t]) << "thread " << t;
+}
+
+// An array made on a created view reports that view (so do its copies), and a
+// kernel that captures it with no view given runs there: on an immediate view
+// the launch is submitted at once, on the default view it would wait.
+TEST(LaunchBatching, ArraysKeepTheViewTheyWereMadeOn) {
+  accelerator acc;
+  accelerator_view immediate = acc.create_view(queuing_mode_immediate);
+  const int n = 3000;
+  std::vector<int> input = pattern(n, 17);
+  array<int, 1> a(n, input.begin(), immediate);
+  EXPECT_TRUE(a.get_accelerator_view() == immediate);
+  EXPECT_TRUE(a.accelerator_view != acc.default_view);
+  EXPECT_EQ(a.accelerator_view.queuing_mode, queuing_mode_immediate);
+  array<int, 1> copyOfA(a);
+  EXPECT_TRUE(copyOfA.get_accelerator_view() == immediate);
+
+  std::uint64_t before = ampvk::rt::debug_counters().submissions.load();
+  parallel_for_each(a.extent, [&a](index<1> i) restrict(amp) { a[i] = a[i] * 5 - i[0]; });
+  EXPECT_EQ(ampvk::rt::debug_counters().submissions.load() - before, 1u);
+  std::vector<int> out = a;
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], input[i] * 5 - i) << i;
+
+  array<int, 1> onDefault(n, input.begin());
+  EXPECT_TRUE(onDefault.accelerator_view == acc.default_view);
+  accelerator_view cpu = accelerator(accelerator::cpu_accelerator).default_view;
+  array<int, 1> staging(n, cpu, immediate);
+  EXPECT_TRUE(staging.get_associated_accelerator_view() == immediate);
 }

@@ -386,9 +386,11 @@ private:
     return r;
   }
 
+  // The view the array was made on (a staging array's associated view).
   ::Concurrency::accelerator_view _M_device_view() const {
+    ampvk::rt::queue *q = ampvk::rt::buffer_view(_M_buffer);
     return ::Concurrency::accelerator_view(
-        ampvk::rt::default_queue(ampvk::rt::buffer_device(_M_buffer)));
+        q ? q : ampvk::rt::default_queue(ampvk::rt::buffer_device(_M_buffer)));
   }
 
   // On av's accelerator (or the default's); an array on the CPU accelerator
@@ -411,6 +413,8 @@ private:
     ampvk::rt::buffer_set_placement(
         _M_buffer, on_cpu ? ampvk::rt::placement::cpu : ampvk::rt::placement::device,
         cpu_access);
+    if (av && !on_cpu)
+      ampvk::rt::buffer_set_view(_M_buffer, av->_M_native());
   }
   void _M_create_staging(const ::concurrency::extent<N> &e,
                          const ::Concurrency::accelerator_view &av,
@@ -424,6 +428,7 @@ private:
                                          detail::element_count(e) * sizeof(T));
     ampvk::rt::buffer_set_placement(_M_buffer, ampvk::rt::placement::staging,
                                     access_type_read_write);
+    ampvk::rt::buffer_set_view(_M_buffer, associated_av._M_native());
   }
 
   template <typename InputIt> void _M_fill_n(InputIt first) {
