@@ -96,6 +96,11 @@ frame &queue::begin() {
 
 void queue::recorded(frame &f) {
   ++f.commands;
+  // The layers and the driver may set up state of their own on the first
+  // recorded command (the validation layer does, with function-local statics
+  // destroyed at exit): the teardown must run before that is gone, and an
+  // exit with unsubmitted work still records and submits.
+  note_first_use(recorded_before_);
   if (immediate_ || f.commands >= max_batch_commands)
     submit();
 }

@@ -113,6 +113,7 @@ private:
   std::unique_ptr<frame> recording_;
   std::uint64_t next_serial_ = 1;
   std::uint64_t completed_ = 0;
+  bool recorded_before_ = false;
   bool submitted_before_ = false;
   bool waited_before_ = false;
 };
