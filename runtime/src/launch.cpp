@@ -15,6 +15,7 @@
 #include "compute_domain.h"
 #include "descriptors.h"
 #include "device.h"
+#include "foreign_array_views.h"
 #include "kernel_arguments.h"
 #include "kernel_image_reader.h"
 #include "pipeline_cache.h"
@@ -31,14 +32,21 @@ struct buffer_use {
   std::uint32_t access; // union over every binding of b
 };
 
+// No view named: a captured array's view, else that of an array a captured
+// array_view shows (the data need not move), else the default accelerator's.
 queue &choose_queue(const launch_desc &desc, const std::vector<bound_buffer> &bound) {
   if (desc.q)
     return *desc.q;
+  auto array_view_of = [](const buffer &b) -> queue & {
+    queue *created_on = b.view.load(std::memory_order_relaxed);
+    return created_on ? *created_on : *default_queue(&b.owner());
+  };
   for (const auto &bb : bound)
-    if (bb.array_reference) {
-      queue *created_on = bb.b->view.load(std::memory_order_relaxed);
-      return created_on ? *created_on : *default_queue(&bb.b->owner());
-    }
+    if (bb.array_reference)
+      return array_view_of(*bb.b);
+  for (const auto &bb : bound)
+    if (!bb.b->wrapped && bb.b->has_source.load(std::memory_order_relaxed))
+      return array_view_of(*bb.b);
   return *default_queue(default_device());
 }
 
@@ -55,7 +63,8 @@ std::vector<buffer_use> distinct_buffers(const std::vector<bound_buffer> &bound)
   return uses;
 }
 
-// Arrays stay on their accelerator; an array_view of host data goes to the
+// Arrays stay on their accelerator (views of them used elsewhere have stand-ins
+// by then: foreign_array_views.h); an array_view of host data goes to the
 // accelerator of the kernel that uses it (through the host: move_to_device).
 void bring_to_device(device &d, const std::vector<bound_buffer> &bound) {
   for (const auto &bb : bound)
@@ -177,6 +186,8 @@ void launch(const launch_desc &desc) {
   std::vector<bound_buffer> bound = resolve_bindings(image, desc.kernel_object);
   queue &q = choose_queue(desc, bound);
   device &d = q.owner();
+  foreign_array_views foreign;
+  foreign.stand_in(d, bound);
   bring_to_device(d, bound);
   dispatch_shape shape = plan_dispatch(image.header, desc.rank, desc.extent, d.limits(), d.name());
   // A block too large for push constants is written into the frame's capture
@@ -186,7 +197,7 @@ void launch(const launch_desc &desc) {
     fill_capture_block(image, desc.kernel_object, shape, push.data());
   std::vector<buffer_use> uses = distinct_buffers(bound);
 
-  std::lock_guard<std::mutex> lock(d.mutex());
+  std::unique_lock<std::mutex> lock(d.mutex());
   d.check_usable();
   check_still_on(d, uses);
   // Fewer distinct buffers than bindings: two views of the same data, which
@@ -213,6 +224,8 @@ void launch(const launch_desc &desc) {
     residency::device_submitted(*u.b, serial, (u.access & binding_writes) != 0);
   }
   q.recorded(f);
+  lock.unlock();
+  foreign.copy_back();
 }
 
 } // namespace rt
