@@ -59,13 +59,19 @@ int auto_cpu_access(const device *d);
 
 // The device's default queue: automatic mode (launches are batched).
 queue *default_queue(device *d);
-// A new queue of d (accelerator::create_view), which lives until exit. It has
-// a VkQueue of its own while the device's queue family has unused ones, and
-// otherwise shares the default queue's VkQueue, but always keeps its own batch
-// and fences: wait() on it waits for its own work. immediate: every launch is
-// submitted at once (queuing_mode_immediate); otherwise launches are batched
-// until a synchronization point (queuing_mode_automatic).
+// A new queue of d (accelerator::create_view). It has a VkQueue of its own
+// while the device's queue family has unused ones, and otherwise shares the
+// default queue's VkQueue, but always keeps its own batch and fences: wait()
+// on it waits for its own work. immediate: every launch is submitted at once
+// (queuing_mode_immediate); otherwise launches are batched until a
+// synchronization point (queuing_mode_automatic). The caller holds its one
+// handle: the queue is destroyed, once its work is done, after the last
+// handle (accelerator_view objects, and arrays made on it) is released.
 queue *create_queue(device *d, bool immediate);
+// Handles on a queue from create_queue; the default queue lives as long as its
+// device and ignores them. Null is allowed (the CPU accelerator's view).
+void queue_retain(queue *q) noexcept;
+void queue_release(queue *q) noexcept;
 device *queue_device(const queue *q);
 bool queue_immediate(const queue *q);
 // Submits the launches and copies q has batched up, without waiting.

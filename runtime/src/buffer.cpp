@@ -19,6 +19,8 @@ namespace {
 
 // Device mutex held.
 void destroy(buffer *b) noexcept {
+  drop_queue(b->view.load(std::memory_order_relaxed));
+  drop_queue(b->last_queue);
   b->owner().buffers.erase(b);
   b->release_storage();
   delete b;
@@ -185,7 +187,9 @@ void buffer_set_placement(buffer *b, placement p, int cpu_access) {
 }
 
 void buffer_set_view(buffer *b, queue *q) {
-  checked(b, "buffer_set_view").view.store(q, std::memory_order_relaxed);
+  buffer &buf = checked(b, "buffer_set_view");
+  hold_queue(q);
+  queue_release(buf.view.exchange(q, std::memory_order_relaxed));
 }
 
 queue *buffer_view(const buffer *b) {

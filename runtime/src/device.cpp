@@ -7,6 +7,7 @@
 #include <ampvk/exceptions.h>
 
 #include "buffer.h"
+#include "internal_counters.h"
 #include "memory_pool.h"
 #include "pipeline_cache.h"
 #include "queue.h"
@@ -136,15 +137,51 @@ rt::queue &device::create_view(bool immediate) {
   open();
   std::lock_guard<std::mutex> lock(mutex_);
   check_usable();
+  reap_views();
   auto view = std::make_unique<rt::queue>(*this, immediate);
-  // Index 0 belongs to the default view; later views share it once every
-  // other queue of the family has a view.
+  // Index 0 belongs to the default view, which views share only when the
+  // family has no other queue; otherwise the least shared of the others.
+  views_per_vk_queue_.resize(vk_queues_.size());
   std::size_t index = 0;
-  if (views_on_own_queue_ + 1 < vk_queues_.size())
-    index = ++views_on_own_queue_;
+  for (std::size_t i = 1; i < vk_queues_.size(); ++i)
+    if (index == 0 || views_per_vk_queue_[i] < views_per_vk_queue_[index])
+      index = i;
   view->attach(vk_queues_[index], physical_.queue_family);
+  ++views_per_vk_queue_[index];
+  view->handles.store(1, std::memory_order_relaxed);
   views_.push_back(std::move(view));
+  ++debug_counters().views_created;
   return *views_.back();
+}
+
+void device::reap_views() noexcept {
+  // Finished batches let go of their buffers first: an orphaned array made on
+  // a view holds a handle on it until then.
+  for (auto &view : views_)
+    if (!closed_)
+      try {
+        view->retire();
+      } catch (const std::exception &) {
+      }
+  for (auto it = views_.begin(); it != views_.end();) {
+    rt::queue &view = **it;
+    if (view.handles.load(std::memory_order_acquire) != 0 || closed_) {
+      ++it;
+      continue;
+    }
+    try {
+      view.wait_idle(); // nothing may still run on it or hold its frames
+    } catch (const std::exception &) {
+      ++it; // a lost device: teardown lets go of it
+      continue;
+    }
+    for (std::size_t i = 0; i < vk_queues_.size(); ++i)
+      if (vk_queues_[i] == view.vk() && i < views_per_vk_queue_.size())
+        --views_per_vk_queue_[i];
+    view.detach();
+    it = views_.erase(it);
+    ++debug_counters().views_destroyed;
+  }
 }
 
 void device::check_usable() const {

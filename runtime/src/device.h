@@ -52,10 +52,12 @@ public:
   // require the mutex.
   rt::queue &queue() noexcept { return *queue_; }
   // accelerator::create_view: a queue of its own, on a VkQueue of its own
-  // while the family has unused ones, else sharing the default queue's
-  // VkQueue. Opens the device; lives until exit like the device. Not under
-  // the mutex (takes it).
+  // while the family has unused ones, else on the least shared one. Opens the
+  // device. Not under the mutex (takes it). The caller holds one handle.
   rt::queue &create_view(bool immediate);
+  // With the mutex held: destroys the create_view queues no handle names any
+  // more, once their work is done.
+  void reap_views() noexcept;
   staging_pool &staging() noexcept { return *staging_; }
   // Thread-safe on its own: leases are returned from any thread.
   memory_pool &memory() noexcept { return *memory_; }
@@ -101,7 +103,7 @@ private:
   std::unique_ptr<rt::queue> queue_;
   std::vector<std::unique_ptr<rt::queue>> views_; // create_view's
   std::vector<VkQueue> vk_queues_;                // [0] is the default queue's
-  std::size_t views_on_own_queue_ = 0;
+  std::vector<unsigned> views_per_vk_queue_;      // create_view queues on each
   std::unique_ptr<memory_pool> memory_; // outlives every buffer's storage
   std::unique_ptr<staging_pool> staging_;
   std::unique_ptr<pipeline_cache> pipelines_;

@@ -174,6 +174,18 @@ queue *create_queue(device *d, bool immediate) {
   return &d->create_view(immediate);
 }
 
+void queue_retain(queue *q) noexcept { hold_queue(q); }
+
+void queue_release(queue *q) noexcept {
+  if (!q || q->handles.fetch_sub(1, std::memory_order_acq_rel) != 1)
+    return;
+  device &d = q->owner();
+  if (q == &d.queue() || d.closed())
+    return; // the default queue lives with its device; at exit teardown has them all
+  std::lock_guard<std::mutex> lock(d.mutex());
+  d.reap_views();
+}
+
 bool queue_immediate(const queue *q) {
   if (!q)
     fail("ampvk: queue_immediate() called with a null queue");

@@ -27,6 +27,8 @@ struct counters {
   std::atomic<std::uint64_t> pipeline_cache_saves{0};
   std::atomic<std::uint64_t> memory_allocations{0}; // vkAllocateMemory calls (memory_pool.cpp)
   std::atomic<std::uint64_t> memory_frees{0};       // blocks given back with vkFreeMemory
+  std::atomic<std::uint64_t> views_created{0};      // queues made by create_view
+  std::atomic<std::uint64_t> views_destroyed{0};    // ... and destroyed after their last handle
 };
 
 counters &debug_counters() noexcept;

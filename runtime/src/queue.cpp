@@ -277,11 +277,23 @@ void order_after_other_queue(queue &q, buffer &b) {
     previous->wait_for(b.last_use);
 }
 
+void hold_queue(queue *q) noexcept {
+  if (q)
+    q->handles.fetch_add(1, std::memory_order_relaxed);
+}
+
+void drop_queue(queue *q) noexcept {
+  if (q)
+    q->handles.fetch_sub(1, std::memory_order_acq_rel);
+}
+
 void note_queue_use(queue &q, buffer &b, std::uint64_t serial) noexcept {
   if (b.last_queue == &q)
     return;
   if (!b.last_queue && &q == &b.owner().queue())
     return; // the default queue's serials already
+  hold_queue(&q);
+  drop_queue(b.last_queue);
   b.last_queue = &q;
   // A wait for this serial covers the previous queue's work on b too (same
   // VkQueue, submitted before; or already waited for).

@@ -16,6 +16,7 @@
 #ifndef AMPVK_RUNTIME_QUEUE_H
 #define AMPVK_RUNTIME_QUEUE_H
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -53,9 +54,9 @@ struct frame {
 
 class queue {
 public:
-  // The object lives as long as its device (accelerator_view handles stay
-  // valid); the Vulkan side is attached when the device opens (or the view is
-  // created) and detached at teardown.
+  // The default queue lives as long as its device, a create_view queue while
+  // it has handles (device::reap_views); the Vulkan side is attached when the
+  // device opens (or the view is created) and detached at teardown.
   explicit queue(device &owner, bool immediate = false) : device_(owner), immediate_(immediate) {}
   ~queue() { detach(); }
   void attach(VkQueue handle, std::uint32_t family);
@@ -91,6 +92,11 @@ public:
   void submit_through(std::uint64_t serial);
   bool done(std::uint64_t serial) const noexcept { return serial <= completed_; }
 
+  // Handles on a create_view queue (accelerator_view objects, buffers that
+  // name it); without the mutex. Once none is left, device::reap_views
+  // destroys the queue. The default queue has none and is never reaped.
+  std::atomic<unsigned> handles{0};
+
 private:
   frame &begin();
   void submit();
@@ -117,6 +123,11 @@ private:
   bool submitted_before_ = false;
   bool waited_before_ = false;
 };
+
+// A handle on q for a buffer that names it (buffer::view, buffer::last_queue).
+// Dropping one never destroys q: safe with the device mutex held.
+void hold_queue(queue *q) noexcept;
+void drop_queue(queue *q) noexcept;
 
 // The queue whose serials b's last_use and last_write count: the one that last
 // used it, or its device's default queue.

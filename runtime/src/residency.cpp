@@ -110,6 +110,7 @@ void evict_to_host(buffer &b) noexcept {
 void moved_to_host(buffer &b) noexcept {
   b.release_storage();
   b.last_use = b.last_write = 0;
+  drop_queue(b.last_queue);
   b.last_queue = nullptr; // the serials start over on the new device's default queue
   b.state.store(host_current, std::memory_order_release);
 }

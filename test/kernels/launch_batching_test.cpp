@@ -10,6 +10,7 @@
 #include "host_test_helpers.h"
 #include "internal_counters.h"
 
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -172,4 +173,44 @@ TEST(LaunchBatching, ArraysKeepTheViewTheyWereMadeOn) {
   accelerator_view cpu = accelerator(accelerator::cpu_accelerator).default_view;
   array<int, 1> staging(n, cpu, immediate);
   EXPECT_TRUE(staging.get_associated_accelerator_view() == immediate);
+}
+
+TEST(LaunchBatching, CreatedViewsAreFreedAfterTheirLastHandle) {
+  // Views made in a loop: each one's Vulkan objects go once no copy of it
+  // and no array made on it is left, after its work is done.
+  accelerator acc;
+  auto &counters = ampvk::rt::debug_counters();
+  const std::uint64_t created = counters.views_created.load();
+  const std::uint64_t destroyed = counters.views_destroyed.load();
+  const int rounds = 40, n = 777;
+  for (int r = 0; r < rounds; ++r) {
+    accelerator_view v = acc.create_view(r % 2 ? queuing_mode_immediate : queuing_mode_automatic);
+    chain_on(v, r);
+    accelerator_view copy = v; // copies are handles too
+    EXPECT_TRUE(copy == v);
+  }
+  EXPECT_EQ(counters.views_created.load() - created, static_cast<std::uint64_t>(rounds));
+  EXPECT_EQ(counters.views_destroyed.load() - destroyed, static_cast<std::uint64_t>(rounds));
+
+  // An array keeps the view it was made on alive after every accelerator_view
+  // of it is gone; its kernels still run there and see its data.
+  std::vector<int> input = pattern(n, 3);
+  std::vector<int> result;
+  {
+    std::unique_ptr<array<int, 1>> a;
+    {
+      accelerator_view v = acc.create_view();
+      a.reset(new array<int, 1>(n, input.begin(), v));
+    }
+    EXPECT_EQ(counters.views_destroyed.load() - destroyed, static_cast<std::uint64_t>(rounds));
+    array<int, 1> &ar = *a;
+    parallel_for_each(ar.extent, [&ar](index<1> i) restrict(amp) { ar[i] = ar[i] * 2 + 1; });
+    result = ar;
+    EXPECT_EQ(ar.get_accelerator_view().queuing_mode, queuing_mode_automatic);
+    EXPECT_TRUE(ar.get_accelerator_view() != acc.default_view);
+  }
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(result[i], input[i] * 2 + 1) << i;
+  acc.create_view(); // a reaping point: the array's view is gone by now
+  EXPECT_EQ(counters.views_destroyed.load() - destroyed, static_cast<std::uint64_t>(rounds + 2));
 }

@@ -47,8 +47,19 @@ inline const ampvk::rt::device_info &device_info_of(ampvk::rt::device *d) {
 
 class accelerator_view {
 public:
-  accelerator_view(const accelerator_view &) = default;
-  accelerator_view &operator=(const accelerator_view &) = default;
+  // A view made by create_view lasts while a copy of it (or an array made on
+  // it) does.
+  accelerator_view(const accelerator_view &o) : _M_queue(o._M_queue), _M_mode(o._M_mode) {
+    ampvk::rt::queue_retain(_M_queue);
+  }
+  accelerator_view &operator=(const accelerator_view &o) {
+    ampvk::rt::queue_retain(o._M_queue);
+    ampvk::rt::queue_release(_M_queue);
+    _M_queue = o._M_queue;
+    _M_mode = o._M_mode;
+    return *this;
+  }
+  ~accelerator_view() { ampvk::rt::queue_release(_M_queue); }
 
   accelerator get_accelerator() const;
   __declspec(property(get = get_accelerator)) accelerator accelerator;
@@ -74,10 +85,10 @@ public:
   }
   // Ready once every kernel and copy submitted to this view so far has finished.
   completion_future create_marker() const {
-    ampvk::rt::queue *q = _M_queue;
-    return detail::run_async([q] {
-      if (q)
-        ampvk::rt::wait(q);
+    accelerator_view self = *this;
+    return detail::run_async([self] {
+      if (self._M_queue)
+        ampvk::rt::wait(self._M_queue);
     });
   }
 
@@ -86,10 +97,12 @@ public:
   bool operator==(const accelerator_view &o) const { return _M_queue == o._M_queue; }
   bool operator!=(const accelerator_view &o) const { return !(*this == o); }
 
-  // A null queue is the CPU accelerator's view.
+  // A null queue is the CPU accelerator's view. Takes a handle of its own.
   explicit accelerator_view(ampvk::rt::queue *q)
       : _M_queue(q), _M_mode(q && ampvk::rt::queue_immediate(q) ? queuing_mode_immediate
-                                                                  : queuing_mode_automatic) {}
+                                                                  : queuing_mode_automatic) {
+    ampvk::rt::queue_retain(q);
+  }
   ampvk::rt::queue *_M_native() const { return _M_queue; }
   bool _M_is_cpu() const { return !_M_queue; }
   ampvk::rt::device *_M_device() const {
@@ -174,12 +187,15 @@ public:
   // A new view of this accelerator with its own batch of commands and its own
   // fences (wait() waits for its own work), on a Vulkan queue of its own while
   // the device has unused queues in its compute family, else sharing the
-  // default view's. Views live until the program exits.
+  // default view's. The view lasts while a copy of it or an array made on it
+  // does; then its work is waited for and its Vulkan objects are freed.
   accelerator_view create_view(queuing_mode qmode = queuing_mode_automatic) const {
     if (!_M_dev) // the CPU accelerator's one view
       return accelerator_view(nullptr);
-    return accelerator_view(
-        ampvk::rt::create_queue(_M_dev, qmode == queuing_mode_immediate));
+    ampvk::rt::queue *q = ampvk::rt::create_queue(_M_dev, qmode == queuing_mode_immediate);
+    accelerator_view view(q);
+    ampvk::rt::queue_release(q); // create_queue's handle: view holds its own
+    return view;
   }
 
   access_type get_default_cpu_access_type() const {
