@@ -21,7 +21,7 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 3;
+constexpr std::uint32_t kernel_image_version = 4; // 4: untiled kernels loop over items_per_thread
 
 // Byte layout of the capture block every kernel receives:
 //   [0, 16)   launch_header
@@ -65,6 +65,15 @@ struct launch_header {
   // fastest, and exits when that is past the domain's last workgroup.
   std::uint32_t grid_folded;
 };
+
+// A kernel that is not tiled runs each thread over this many work items (the
+// specialization constant with this SpecId, 1 unless the runtime says more):
+// the thread of local id l in workgroup g takes, for k = 0 .. K-1, the global
+// x id (g.x * K + k) * local_size.x + l.x, so each pass over k touches
+// neighbouring elements across the workgroup. The runtime then dispatches
+// ceil(threads.x / (local_size.x * K)) workgroups along x, and never sets K
+// above 1 for a folded grid.
+constexpr std::uint32_t items_per_thread_spec_id = 7;
 
 struct kernel_image_header {
   std::uint32_t magic;

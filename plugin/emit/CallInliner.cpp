@@ -320,8 +320,14 @@ void KernelEmitter::emitElementLoop(const LValue &Array, std::uint64_t From, std
                                     llvm::function_ref<void(const LValue &)> Body) {
   // A counted loop rather than one copy of Body per element: arrays may be
   // large.
+  emitCountedLoop(B.constI32(static_cast<std::int32_t>(From)),
+                  B.constI32(static_cast<std::int32_t>(To)),
+                  [&](SpvId I) { Body(element(Array, I, Loc)); });
+}
+
+void KernelEmitter::emitCountedLoop(SpvId From, SpvId To, llvm::function_ref<void(SpvId)> Body) {
   SpvId Counter = B.functionVariable(intType());
-  B.emitVoid(Op::OpStore, {Counter, B.constI32(static_cast<std::int32_t>(From))});
+  B.emitVoid(Op::OpStore, {Counter, From});
   SpvId Header = B.newLabel(), Check = B.newLabel(), BodyBlock = B.newLabel(),
         Continue = B.newLabel(), Merge = B.newLabel();
   B.emitVoid(Op::OpBranch, {Header});
@@ -331,11 +337,10 @@ void KernelEmitter::emitElementLoop(const LValue &Array, std::uint64_t From, std
   B.emitVoid(Op::OpBranch, {Check});
   B.beginBlock(Check);
   SpvId I = B.emit(Op::OpLoad, intType(), {Counter});
-  SpvId More = B.emit(Op::OpSLessThan, boolType(),
-                      {I, B.constI32(static_cast<std::int32_t>(To))});
+  SpvId More = B.emit(Op::OpSLessThan, boolType(), {I, To});
   B.emitVoid(Op::OpBranchConditional, {More, BodyBlock, Merge});
   B.beginBlock(BodyBlock);
-  Body(element(Array, I, Loc));
+  Body(I);
   B.emitVoid(Op::OpBranch, {Continue});
   B.beginBlock(Continue);
   B.emitVoid(Op::OpStore, {Counter, B.emit(Op::OpIAdd, intType(), {I, B.constI32(1)})});

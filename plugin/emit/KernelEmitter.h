@@ -122,6 +122,11 @@ private:
   // FoldedGrid.cpp: when the runtime folded the grid (launch_header::
   // grid_folded), GroupId and GlobalId become the domain's numbers.
   void renumberFoldedGrid(SpvId NumGroupsVar, SpvId LocalId, SpvId &GroupId, SpvId &GlobalId);
+  // ItemLoop.cpp: the entry point of a kernel that is not tiled, calling the
+  // kernel body once per work item of its thread (ItemVar holds the item's
+  // global id for the body).
+  SpvId emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId GlobalVar, SpvId LocalVar,
+                          SpvId GroupVar);
 
   // StmtEmitter.cpp
   void emitStmt(const clang::Stmt *S);
@@ -206,6 +211,8 @@ private:
   void emitElementLoop(const LValue &Array, std::uint64_t From, std::uint64_t To,
                        clang::SourceLocation Loc,
                        llvm::function_ref<void(const LValue &)> Body);
+  // for (I = From; I < To; ++I) Body(I), signed 32-bit, as structured SPIR-V.
+  void emitCountedLoop(SpvId From, SpvId To, llvm::function_ref<void(SpvId)> Body);
   void emitMemberInit(const LValue &Aggregate, const LValue &Member, const clang::Expr *Init);
   PointerValue objectArgument(const clang::Expr *Obj, bool IsArrow);
 

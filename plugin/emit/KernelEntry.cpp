@@ -195,11 +195,19 @@ bool KernelEmitter::emitEntryPoint() {
   SpvId GroupVar = Builtin(spv::BuiltIn::WorkgroupId, "group_id");
   SpvId NumGroupsVar = Builtin(spv::BuiltIn::NumWorkgroups, "num_groups");
 
+  // An untiled kernel's body runs once per work item of its thread, with the
+  // item's global id in a private variable (ItemLoop.cpp).
+  SpvId ItemVar = 0;
+  if (!K.Tiled) {
+    ItemVar = B.globalVariable(V3, spv::StorageClass::Private);
+    B.name(ItemVar, "item_global_id");
+  }
+
   SpvId Void = B.typeVoid();
   SpvId Main = B.beginFunction(Void, B.typeFunction(Void, {}));
-  B.name(Main, "main");
+  B.name(Main, K.Tiled ? "main" : "kernel_body");
   B.beginBlock(B.newLabel());
-  SpvId GlobalId = B.emit(spv::Op::OpLoad, V3, {GlobalVar});
+  SpvId GlobalId = B.emit(spv::Op::OpLoad, V3, {ItemVar ? ItemVar : GlobalVar});
   SpvId LocalId = B.emit(spv::Op::OpLoad, V3, {LocalVar});
   SpvId GroupId = B.emit(spv::Op::OpLoad, V3, {GroupVar});
 
@@ -247,6 +255,8 @@ bool KernelEmitter::emitEntryPoint() {
     B.emitVoid(spv::Op::OpReturn, {});
   B.endFunction();
   Frames.clear();
+  if (!K.Tiled)
+    Main = emitItemLoopEntry(Main, ItemVar, GlobalVar, LocalVar, GroupVar);
 
   B.entryPoint(spv::ExecutionModel::GLCompute, Main, "main",
                {GlobalVar, LocalVar, GroupVar, NumGroupsVar});

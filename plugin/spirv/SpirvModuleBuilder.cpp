@@ -124,6 +124,14 @@ SpvId SpirvModuleBuilder::constant(SpvId Type, llvm::ArrayRef<std::uint32_t> Lit
   return Id;
 }
 
+SpvId SpirvModuleBuilder::specConstantI32(std::uint32_t SpecId, std::int32_t Default) {
+  SpvId Id = newId();
+  encode(TypesAndGlobals, spv::Op::OpSpecConstant,
+         {typeInt(32), Id, static_cast<std::uint32_t>(Default)});
+  decorate(Id, spv::Decoration::SpecId, {SpecId});
+  return Id;
+}
+
 SpvId SpirvModuleBuilder::constInt(unsigned Width, std::uint64_t Value) {
   std::uint32_t Words[2] = {static_cast<std::uint32_t>(Value),
                             static_cast<std::uint32_t>(Value >> 32)};

@@ -59,6 +59,8 @@ public:
   SpvId constant(SpvId Type, llvm::ArrayRef<std::uint32_t> Literals);
   SpvId constBool(bool V);
   SpvId constNull(SpvId Type);
+  // A 32-bit integer specialization constant with this SpecId (never shared).
+  SpvId specConstantI32(std::uint32_t SpecId, std::int32_t Default);
   SpvId constComposite(SpvId Type, llvm::ArrayRef<SpvId> Parts);
 
   // Decorations and names.

@@ -43,10 +43,25 @@ void fold_grid(dispatch_shape &shape, const VkPhysicalDeviceLimits &limits,
   shape.grid_folded = 1;
 }
 
+// Each thread then takes `items` x positions, a workgroup width apart; with
+// fewer workgroups than a few waves of a large GPU, fewer threads would leave
+// it idle, so small domains keep one item per thread.
+constexpr std::uint64_t min_groups_with_items = 2048;
+
+void take_several_items(dispatch_shape &shape, std::uint32_t width, item_policy items) {
+  const std::uint64_t groups = std::uint64_t(shape.groups[0]) * shape.groups[1] * shape.groups[2];
+  if (!items.always && groups / items.items < min_groups_with_items)
+    return;
+  const std::uint64_t per_group = std::uint64_t(width) * items.items;
+  shape.groups[0] = static_cast<std::uint32_t>((shape.threads[0] + per_group - 1) / per_group);
+  shape.items_per_thread = items.items;
+}
+
 } // namespace
 
 dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int *extent,
-                             const VkPhysicalDeviceLimits &limits, const char *device_name) {
+                             const VkPhysicalDeviceLimits &limits, const char *device_name,
+                             item_policy items) {
   if (rank < 1 || rank > max_compute_rank)
     invalid("invalid compute domain: rank " + std::to_string(rank) + "; ampvk launches ranks 1 to " +
             std::to_string(max_compute_rank));
@@ -61,6 +76,7 @@ dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int *
               std::to_string(extent[i]) + "; every extent must be positive");
 
   dispatch_shape shape{};
+  shape.items_per_thread = 1;
   for (int axis = 0; axis < 3; ++axis) {
     int dim = rank - 1 - axis; // C++ AMP dimension feeding this axis
     shape.threads[axis] = dim >= 0 ? static_cast<std::uint32_t>(extent[dim]) : 1u;
@@ -130,7 +146,17 @@ dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int *
       shape.groups[axis] = static_cast<std::uint32_t>((std::uint64_t(threads) + ls[axis] - 1) /
                                                       ls[axis]);
     }
+  }
+  // Items first: they may spare the fold. A grid that must fold anyway keeps
+  // one item per thread (the kernel's renumbering assumes it).
+  if (!h.tiled && items.items > 1)
+    take_several_items(shape, ls[0], items);
+  for (int axis = 0; axis < 3; ++axis)
     fold |= shape.groups[axis] > limits.maxComputeWorkGroupCount[axis];
+  if (fold && shape.items_per_thread != 1) {
+    shape.groups[0] = static_cast<std::uint32_t>((std::uint64_t(shape.threads[0]) + ls[0] - 1) /
+                                                 ls[0]);
+    shape.items_per_thread = 1;
   }
   if (fold)
     fold_grid(shape, limits, device_name);

@@ -24,12 +24,23 @@ struct dispatch_shape {
   // Rank > 3: extent[1] .. extent[rank-3], for the end of the capture block.
   std::uint32_t folded[max_compute_rank];
   std::uint32_t folded_count;
+  // Work items per thread of an untiled kernel (kernel_image.h,
+  // items_per_thread_spec_id); 1 for tiled kernels and folded grids.
+  std::uint32_t items_per_thread;
+};
+
+// How many work items each thread of an untiled kernel takes: `items` where
+// enough workgroups remain to fill a large GPU (or always, for tests).
+struct item_policy {
+  std::uint32_t items = 1;
+  bool always = false;
 };
 
 // Throws invalid_compute_domain with the offending numbers and the limit.
 // `device_name` goes into the messages.
 dispatch_shape plan_dispatch(const kernel_image_header &header, int rank, const int *extent,
-                             const VkPhysicalDeviceLimits &limits, const char *device_name);
+                             const VkPhysicalDeviceLimits &limits, const char *device_name,
+                             item_policy items = item_policy());
 
 } // namespace rt
 } // namespace ampvk

@@ -15,6 +15,7 @@
 
 #include <vulkan/vulkan.h>
 
+#include "compute_domain.h"
 #include "physical_device.h"
 #include "vk_handle.h"
 
@@ -63,6 +64,8 @@ public:
   memory_pool &memory() noexcept { return *memory_; }
   pipeline_cache &pipelines() noexcept { return *pipelines_; }
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_fn() const noexcept { return push_descriptor_; }
+  // Work items per thread of untiled kernels (compute_domain.h).
+  item_policy items_policy() const noexcept { return items_; }
 
   // Buffers not yet destroyed (under the mutex): teardown moves their data to
   // the host before it destroys their device memory.
@@ -95,6 +98,7 @@ private:
   void create_logical_device();
 
   physical_device physical_;
+  item_policy items_;
   std::mutex mutex_;
   std::atomic<bool> open_{false};
   std::atomic<bool> closed_{false}; // torn down: no Vulkan call from here on

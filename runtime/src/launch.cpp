@@ -189,7 +189,8 @@ void launch(const launch_desc &desc) {
   foreign_array_views foreign;
   foreign.stand_in(d, bound);
   bring_to_device(d, bound);
-  dispatch_shape shape = plan_dispatch(image.header, desc.rank, desc.extent, d.limits(), d.name());
+  dispatch_shape shape =
+      plan_dispatch(image.header, desc.rank, desc.extent, d.limits(), d.name(), d.items_policy());
   // A block too large for push constants is written into the frame's capture
   // buffer once the frame is known.
   std::vector<unsigned char> push(image.header.push_size);
@@ -203,7 +204,7 @@ void launch(const launch_desc &desc) {
   // Fewer distinct buffers than bindings: two views of the same data, which
   // only the Aliased variant may access without undefined behaviour.
   const bool aliased = uses.size() < bound.size();
-  const kernel_pipeline &pipeline = d.pipelines().get(image, aliased);
+  const kernel_pipeline &pipeline = d.pipelines().get(image, aliased, shape.items_per_thread);
   // Check before allocating: a buffer that cannot be bound is not allocated.
   for (const auto &u : uses)
     check_binding_size(d, *u.b);

@@ -52,14 +52,15 @@ void pipeline_cache::save() noexcept {
   }
 }
 
-const kernel_pipeline &pipeline_cache::get(const kernel_image &image, bool aliased) {
+const kernel_pipeline &pipeline_cache::get(const kernel_image &image, bool aliased,
+                                           std::uint32_t items_per_thread) {
   aliased = aliased && image.aliased_spirv;
-  key k{image.bytes, image.size, aliased};
+  key k{image.bytes, image.size, aliased, items_per_thread};
   auto it = pipelines_.find(k);
   if (it != pipelines_.end() &&
       std::memcmp(&it->second->header, &image.header, sizeof image.header) == 0)
     return *it->second;
-  auto created = create(image, aliased);
+  auto created = create(image, aliased, items_per_thread);
   const kernel_pipeline &result = *created;
   if (it != pipelines_.end()) {
     // Another image now lives at this address (an unloaded library's literal
@@ -73,7 +74,8 @@ const kernel_pipeline &pipeline_cache::get(const kernel_image &image, bool alias
 }
 
 std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &image,
-                                                        bool aliased) {
+                                                        bool aliased,
+                                                        std::uint32_t items_per_thread) {
   const kernel_image_header &h = image.header;
   VkDevice vk = device_.vk();
   std::vector<std::uint32_t> words = copy_spirv(image, aliased);
@@ -131,6 +133,10 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   pipeline_info.stage.module = module;
   pipeline_info.stage.pName = summary.entry_point.c_str();
   pipeline_info.layout = layout;
+  const VkSpecializationMapEntry items_entry{items_per_thread_spec_id, 0, sizeof items_per_thread};
+  VkSpecializationInfo specialization{1, &items_entry, sizeof items_per_thread, &items_per_thread};
+  if (items_per_thread != 1)
+    pipeline_info.stage.pSpecializationInfo = &specialization;
   VkPipeline pipeline = VK_NULL_HANDLE;
   vk_check(vkCreateComputePipelines(vk, cache_.get(), 1, &pipeline_info, nullptr, &pipeline),
            "creating the compute pipeline for a kernel on " + device_.describe());

@@ -30,8 +30,8 @@ void run(array_view<int, 1> data) {
 // CHECK-DAG: %[[C5:[_a-zA-Z0-9]+]] = OpConstant %int 5
 // CHECK-DAG: %[[C7:[_a-zA-Z0-9]+]] = OpConstant %int 7
 // CHECK-DAG: %[[INIT:[_a-zA-Z0-9]+]] = OpConstantComposite %[[ARR]] %[[C3]] %[[M1]] %[[C4]] %[[M1]] %[[C5]]
-// CHECK: %table = OpVariable %{{[_a-zA-Z0-9]+}} Function %[[INIT]]
+// CHECK: %[[TABLE:[_a-zA-Z0-9]+]] = OpVariable %{{[_a-zA-Z0-9]+}} Function %[[INIT]]
 // CHECK-NOT: OpVariable {{.*}} Function %[[INIT]]
-// CHECK: OpAccessChain %{{[_a-zA-Z0-9]+}} %table
-// CHECK: OpAccessChain %{{[_a-zA-Z0-9]+}} %table
+// CHECK: OpAccessChain %{{[_a-zA-Z0-9]+}} %[[TABLE]]
+// CHECK: OpAccessChain %{{[_a-zA-Z0-9]+}} %[[TABLE]]
 // CHECK: OpIAdd %int %[[C7]]

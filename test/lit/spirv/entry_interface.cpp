@@ -115,14 +115,16 @@ void flat3(array_view<int, 3> out) {
 // T3: OpIMul %int %[[LY]] %int_1000{{$}}
 // T3: OpIAdd %int %{{[0-9]+}} %[[LX]]
 
-// Non-tiled: 256-thread workgroups; the bounds check compares id component c
-// with header word c. Header word 3 says whether the grid was folded; only
-// then are workgroups renumbered, with divisions.
-// F1: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
+// Non-tiled: 256-thread workgroups; each thread runs the body once per work
+// item (ItemLoop.cpp), whose x id is built from the workgroup and local ids
+// and put into the global id (item_loop.cpp pins the loop), so a rank-1
+// kernel no longer reads GlobalInvocationId. The bounds check compares id
+// component c with header word c. Header word 3 says whether the grid was
+// folded; only then are workgroups renumbered, with divisions.
+// F1: OpEntryPoint GLCompute %main "main" %local_id %group_id %num_groups{{$}}
 // F1: OpExecutionMode %main LocalSize 256 1 1
-// F1: OpDecorate %global_id BuiltIn GlobalInvocationId
 // F1: OpDecorate %num_groups BuiltIn NumWorkgroups
-// F1: %[[G0:[0-9]+]] = OpLoad %v3int %global_id
+// F1: %[[G0:[0-9]+]] = OpCompositeInsert %v3int %{{[0-9]+}} %{{[0-9]+}} 0
 // F1: %[[FP:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_3
 // F1-NEXT: %[[F:[0-9]+]] = OpLoad %int %[[FP]]
 // F1-NEXT: %[[FOLDED:[0-9]+]] = OpINotEqual %bool %[[F]] %int_0
@@ -140,7 +142,7 @@ void flat3(array_view<int, 3> out) {
 
 // F2: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
 // F2: OpExecutionMode %main LocalSize 16 16 1
-// F2: %[[G0:[0-9]+]] = OpLoad %v3int %global_id
+// F2: %[[G0:[0-9]+]] = OpCompositeInsert %v3int %{{[0-9]+}} %{{[0-9]+}} 0
 // F2: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // F2: OpCompositeExtract %int %[[G]] 0
 // F2: OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0{{$}}
@@ -157,7 +159,7 @@ void flat3(array_view<int, 3> out) {
 
 // F3: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
 // F3: OpExecutionMode %main LocalSize 16 4 4
-// F3: %[[G0:[0-9]+]] = OpLoad %v3int %global_id
+// F3: %[[G0:[0-9]+]] = OpCompositeInsert %v3int %{{[0-9]+}} %{{[0-9]+}} 0
 // F3: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // F3: OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_2{{$}}
 // F3: OpLogicalOr

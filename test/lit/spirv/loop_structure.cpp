@@ -51,6 +51,8 @@ void run(array_view<int, 1> out, array_view<const int, 1> in, int n) {
   });
 }
 
+// The loop over the thread's work items (ItemLoop.cpp) comes first.
+// CHECK: OpSLessThan %bool %{{[0-9]+}} %items_per_thread
 // for: header, condition, continue, break, increment in the continue target.
 // CHECK: OpLoopMerge %[[FM:[0-9]+]] %[[FC:[0-9]+]] None
 // CHECK: OpSLessThan %bool

@@ -34,7 +34,7 @@ void run(array_view<int, 1> out, int a, double d, long l) {
 
 // The launch header: the bounds check reads word 0.
 // CHECK: %main = OpFunction
-// CHECK: %[[GID0:[0-9]+]] = OpLoad %v3int %global_id
+// CHECK: %[[GID0:[0-9]+]] = OpCompositeInsert %v3int %{{[0-9]+}} %{{[0-9]+}} 0
 // CHECK: %[[GID:[0-9]+]] = OpPhi %v3int %[[GID0]] %
 // CHECK: %[[X:[0-9]+]] = OpCompositeExtract %int %[[GID]] 0
 // CHECK: %[[H0P:[0-9]+]] = OpAccessChain %[[PWORD]] %captures %int_0 %int_0
