@@ -27,6 +27,7 @@ struct counters {
   std::atomic<std::uint64_t> pipeline_cache_saves{0};
   std::atomic<std::uint64_t> memory_allocations{0}; // vkAllocateMemory calls (memory_pool.cpp)
   std::atomic<std::uint64_t> memory_frees{0};       // blocks given back with vkFreeMemory
+  std::atomic<std::uint64_t> query_pools_created{0}; // timestamps (profiler.cpp), only when profiling
 };
 
 counters &debug_counters() noexcept;
