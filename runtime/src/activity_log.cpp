@@ -1,7 +1,8 @@
 // AMPVK_LOG (profiler.h): one stderr line per launch and per transfer, e.g.
-//   ampvk: launch main.cpp:12:30 main: extent 1024, untiled, view 0 of llvmpipe (...) (Vulkan device 0)
-//   ampvk: launch main.cpp:20:5 main: extent 64x64, tile 16x16, view 0 of ...
-//   ampvk: transfer host->device 4096 bytes, upload before kernel, view 0 of ...
+//   ampvk: launch main.cpp:12:30 main: extent 1024, untiled, view 0 of DEVICE
+//   ampvk: launch main.cpp:20:5 main: extent 64x64, tile 16x16, view 0 of DEVICE
+//   ampvk: transfer host->device 4096 bytes, upload before kernel, view 0 of DEVICE
+// where DEVICE is e.g. "llvmpipe (LLVM 15.0.6, 256 bits) (Vulkan device 0)".
 #include <cstdio>
 #include <string>
 

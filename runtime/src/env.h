@@ -9,6 +9,7 @@
 //   AMPVK_DEBUG_FORCE_STAGING=1       never map device memory directly
 //   AMPVK_DEBUG_NO_PUSH_DESCRIPTOR=1  bind through descriptor pools even with VK_KHR_push_descriptor
 //   AMPVK_DEBUG_SHARED_MEMORY_BYTES=N act as a discrete GPU with N bytes of BAR memory to share
+//   AMPVK_DEBUG_NO_TIMESTAMPS=1       profile as on a queue family without timestamps
 #ifndef AMPVK_RUNTIME_ENV_H
 #define AMPVK_RUNTIME_ENV_H
 

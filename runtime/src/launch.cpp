@@ -114,7 +114,7 @@ void check_capture_buffer_size(const device &d, const kernel_image_header &h) {
 void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipeline,
                      const std::vector<bound_buffer> &bound, const std::vector<buffer_use> &uses,
                      const std::vector<unsigned char> &push, const dispatch_shape &shape,
-                     const profiled_kernel *profiled) {
+                     profiled_kernel *profiled) {
   // Before anything that can fail: a dispatch recorded must hold its buffers.
   for (const auto &u : uses)
     q.hold(f, *u.b);

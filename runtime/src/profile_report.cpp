@@ -33,9 +33,9 @@ void print_table(profile_state &s) {
     if (entry.second.launches)
       rows.push_back(&entry.second);
   // The slowest first: that is where a user looks.
-  std::stable_sort(rows.begin(), rows.end(), [](const profiled_kernel *a, const profiled_kernel *b) {
-    return a->total_ns > b->total_ns;
-  });
+  std::stable_sort(
+      rows.begin(), rows.end(),
+      [](const profiled_kernel *a, const profiled_kernel *b) { return a->total_ns > b->total_ns; });
   std::size_t width = 6;
   for (const profiled_kernel *k : rows)
     width = std::max(width, kernel_label(*k).size());
@@ -44,8 +44,9 @@ void print_table(profile_state &s) {
     if (entry.second.valid_bits == 0)
       out += "ampvk profile: no GPU time on " + entry.second.description +
              ": its compute queue family has no timestamps (timestampValidBits 0)\n";
-  out += pad_right("kernel", width) + "  launches     timed  GPU total ms   GPU mean us    GPU min us"
-                                      "    GPU max us\n";
+  out += pad_right("kernel", width) +
+         "  launches     timed  GPU total ms   GPU mean us    GPU min us"
+         "    GPU max us\n";
   for (const profiled_kernel *k : rows) {
     out += pad_right(kernel_label(*k), width) + pad_left(std::to_string(k->launches), 10) +
            pad_left(std::to_string(k->timed), 10);
@@ -94,7 +95,8 @@ void write_trace(profile_state &s, const std::string &path) {
     return;
   }
   std::string out = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
-  out += "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"ampvk\"}},\n";
+  out += "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"ampvk\"}"
+         "},\n";
   out += "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":"
          "\"host copies\"}}";
   std::vector<unsigned> named;
@@ -124,8 +126,7 @@ void write_trace(profile_state &s, const std::string &path) {
     return;
   }
   std::fprintf(stderr, "ampvk profile: trace of %zu events written to %s%s\n", s.events.size(),
-               path.c_str(),
-               s.dropped_events ? " (later events were dropped: too many)" : "");
+               path.c_str(), s.dropped_events ? " (later events were dropped: too many)" : "");
 }
 
 } // namespace

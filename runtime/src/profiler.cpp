@@ -19,7 +19,7 @@ namespace rt {
 // starts a new batch, read when it retires.
 struct frame_profile {
   struct span {
-    const profiled_kernel *kernel; // null: a copy
+    profiled_kernel *kernel; // null: a copy
     transfer_direction direction;
     std::uint64_t bytes;
     std::uint32_t query;
@@ -93,7 +93,7 @@ device_clock &clock_of(profile_state &s, device &d) {
   vkGetPhysicalDeviceQueueFamilyProperties(p.handle, &count, nullptr);
   std::vector<VkQueueFamilyProperties> families(count);
   vkGetPhysicalDeviceQueueFamilyProperties(p.handle, &count, families.data());
-  if (p.queue_family < count)
+  if (p.queue_family < count && !env_flag("AMPVK_DEBUG_NO_TIMESTAMPS"))
     c.valid_bits = families[p.queue_family].timestampValidBits;
   c.period_ns = p.limits().timestampPeriod;
   c.description = d.describe();
@@ -202,8 +202,8 @@ void note_transfer(queue &q, transfer_direction direction, std::uint64_t bytes) 
   if (t.log_transfers)
     log_transfer(view_label(s, q), direction, bytes,
                  direction == transfer_direction::host_to_device ? "upload before kernel"
-                 : current_download_reason ? current_download_reason
-                                           : "download for host access");
+                 : current_download_reason                       ? current_download_reason
+                                                                 : "download for host access");
   if (t.profile) {
     ++s.transfers[static_cast<int>(direction)];
     s.bytes[static_cast<int>(direction)] += bytes;
@@ -277,7 +277,7 @@ gpu_span begin_span(queue &q, frame &f, const frame_profile::span &what) {
 
 } // namespace
 
-gpu_span begin_gpu_span(queue &q, frame &f, const profiled_kernel *kernel) {
+gpu_span begin_gpu_span(queue &q, frame &f, profiled_kernel *kernel) {
   if (!kernel)
     return {};
   return begin_span(q, f, {kernel, transfer_direction::host_to_device, 0, 0, 0});
@@ -331,8 +331,7 @@ void profile_retired(queue &q, frame &f) noexcept {
     const std::uint64_t end = ticks[span.query + 1] & mask;
     const double ns = double((end - begin) & mask) * clock.period_ns;
     if (span.kernel) {
-      // The records live as long as the process; only the profiler changes them.
-      profiled_kernel &k = const_cast<profiled_kernel &>(*span.kernel);
+      profiled_kernel &k = *span.kernel; // records live as long as the process
       k.min_ns = k.timed == 0 ? ns : std::min(k.min_ns, ns);
       k.max_ns = k.timed == 0 ? ns : std::max(k.max_ns, ns);
       k.total_ns += ns;

@@ -72,7 +72,7 @@ void traced_memcpy(queue &q, transfer_direction direction, void *dst, const void
 struct gpu_span {
   std::int32_t query = -1;
 };
-gpu_span begin_gpu_span(queue &q, frame &f, const profiled_kernel *kernel);
+gpu_span begin_gpu_span(queue &q, frame &f, profiled_kernel *kernel);
 gpu_span begin_copy_span(queue &q, frame &f, transfer_direction direction, std::uint64_t bytes);
 void end_gpu_span(frame &f, gpu_span span) noexcept;
 
