@@ -2,33 +2,52 @@
 // RUN: %ampxx-obj -fplugin-arg-ampvk-dump-spirv=out dump_names.cpp -o dump_names.o
 // RUN: FileCheck %s --input-file=out/index.txt --match-full-lines --strict-whitespace
 // RUN: ls out | env LC_ALL=C sort | FileCheck %s --check-prefix=FILES --match-full-lines
-// RUN: %spirv-val --target-env vulkan1.1 out/dump_names.cpp-38-31.spv
-// RUN: %spirv-val --target-env vulkan1.1 out/dump_names.cpp-38-31.aliased.spv
-// RUN: %spirv-val --target-env vulkan1.1 out/dump_names.cpp-38-108.spv
+// RUN: %spirv-val --target-env vulkan1.1 out/dump_names.cpp-57-31.spv
+// RUN: %spirv-val --target-env vulkan1.1 out/dump_names.cpp-57-31.aliased.spv
+// RUN: %spirv-val --target-env vulkan1.1 out/dump_names.cpp-57-108.spv
 // Compiling again into the same folder gives every kernel the same name, and
 // the index keeps one line per file.
 // RUN: %ampxx-obj -fplugin-arg-ampvk-dump-spirv=out dump_names.cpp -o dump_names.o
 // RUN: FileCheck %s --input-file=out/index.txt --match-full-lines --strict-whitespace
 // RUN: ls out | env LC_ALL=C sort | FileCheck %s --check-prefix=FILES --match-full-lines
+// A same-named file of another translation unit into the same folder: its
+// kernels take the next free suffixes, and the index keeps both files' kernels.
+// RUN: mkdir -p sub && cp %s sub/dump_names.cpp
+// RUN: %ampxx-obj -fplugin-arg-ampvk-dump-spirv=out sub/dump_names.cpp -o sub.o
+// RUN: FileCheck %s --check-prefix=BOTH --input-file=out/index.txt --match-full-lines --strict-whitespace
 //
 // -fplugin-arg-ampvk-dump-spirv=DIR names each file after the kernel's source
 // location (the lambda's introducer; a functor's parallel_for_each call):
 // two kernels on one line differ by column, two instantiations of one template
 // kernel by a -2 suffix; DIR/index.txt says which is which.
 // CHECK:# ampvk dump-spirv index: file	source location	function	kind
-// CHECK-NEXT:dump_names.cpp-38-108.spv	dump_names.cpp:38:108	two_on_one_line	untiled
-// CHECK-NEXT:dump_names.cpp-38-31.aliased.spv	dump_names.cpp:38:31	two_on_one_line	untiled aliased
-// CHECK-NEXT:dump_names.cpp-38-31.spv	dump_names.cpp:38:31	two_on_one_line	untiled
-// CHECK-NEXT:dump_names.cpp-42-51-2.spv	dump_names.cpp:42:51	scale<float>	tiled
-// CHECK-NEXT:dump_names.cpp-42-51.spv	dump_names.cpp:42:51	scale<int>	tiled
-// CHECK-NEXT:dump_names.cpp-55-3.spv	dump_names.cpp:55:3	fill_functor	untiled
+// CHECK-NEXT:dump_names.cpp-57-108.spv	dump_names.cpp:57:108	two_on_one_line	untiled
+// CHECK-NEXT:dump_names.cpp-57-31.aliased.spv	dump_names.cpp:57:31	two_on_one_line	untiled aliased
+// CHECK-NEXT:dump_names.cpp-57-31.spv	dump_names.cpp:57:31	two_on_one_line	untiled
+// CHECK-NEXT:dump_names.cpp-61-51-2.spv	dump_names.cpp:61:51	scale<float>	tiled
+// CHECK-NEXT:dump_names.cpp-61-51.spv	dump_names.cpp:61:51	scale<int>	tiled
+// CHECK-NEXT:dump_names.cpp-74-3.spv	dump_names.cpp:74:3	fill_functor	untiled
 // CHECK-EMPTY:
-// FILES:dump_names.cpp-38-108.spv
-// FILES-NEXT:dump_names.cpp-38-31.aliased.spv
-// FILES-NEXT:dump_names.cpp-38-31.spv
-// FILES-NEXT:dump_names.cpp-42-51-2.spv
-// FILES-NEXT:dump_names.cpp-42-51.spv
-// FILES-NEXT:dump_names.cpp-55-3.spv
+// BOTH:# ampvk dump-spirv index: file	source location	function	kind
+// BOTH-NEXT:dump_names.cpp-57-108-2.spv	sub/dump_names.cpp:57:108	two_on_one_line	untiled
+// BOTH-NEXT:dump_names.cpp-57-108.spv	dump_names.cpp:57:108	two_on_one_line	untiled
+// BOTH-NEXT:dump_names.cpp-57-31-2.aliased.spv	sub/dump_names.cpp:57:31	two_on_one_line	untiled aliased
+// BOTH-NEXT:dump_names.cpp-57-31-2.spv	sub/dump_names.cpp:57:31	two_on_one_line	untiled
+// BOTH-NEXT:dump_names.cpp-57-31.aliased.spv	dump_names.cpp:57:31	two_on_one_line	untiled aliased
+// BOTH-NEXT:dump_names.cpp-57-31.spv	dump_names.cpp:57:31	two_on_one_line	untiled
+// BOTH-NEXT:dump_names.cpp-61-51-2.spv	dump_names.cpp:61:51	scale<float>	tiled
+// BOTH-NEXT:dump_names.cpp-61-51-3.spv	sub/dump_names.cpp:61:51	scale<int>	tiled
+// BOTH-NEXT:dump_names.cpp-61-51-4.spv	sub/dump_names.cpp:61:51	scale<float>	tiled
+// BOTH-NEXT:dump_names.cpp-61-51.spv	dump_names.cpp:61:51	scale<int>	tiled
+// BOTH-NEXT:dump_names.cpp-74-3-2.spv	sub/dump_names.cpp:74:3	fill_functor	untiled
+// BOTH-NEXT:dump_names.cpp-74-3.spv	dump_names.cpp:74:3	fill_functor	untiled
+// BOTH-EMPTY:
+// FILES:dump_names.cpp-57-108.spv
+// FILES-NEXT:dump_names.cpp-57-31.aliased.spv
+// FILES-NEXT:dump_names.cpp-57-31.spv
+// FILES-NEXT:dump_names.cpp-61-51-2.spv
+// FILES-NEXT:dump_names.cpp-61-51.spv
+// FILES-NEXT:dump_names.cpp-74-3.spv
 // FILES-NEXT:index.txt
 // FILES-NEXT:index.txt.lock
 #include <amp.h>
