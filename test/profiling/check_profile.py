@@ -51,11 +51,13 @@ check(os.path.realpath(os.path.join(build_dir, spelled)) == os.path.realpath(sou
       "the kernel's file %s is not %s" % (spelled, source))
 scale = kernel_location("KERNEL-SCALE") + " main"
 tiled = kernel_location("KERNEL-TILED") + " main"
+on_view = kernel_location("KERNEL-VIEW") + " main"
 check(run.returncode == 0, "exit status %d" % run.returncode)
 check("results ok" in run.stdout, "the program's results are wrong")
 device = re.search(r"^device: (.*)$", run.stdout, re.M).group(1)
 index = re.search(r"^path: vulkan:(\d+):", run.stdout, re.M).group(1)
 view = "view 0 of %s (Vulkan device %s)" % (device, index)
+view1 = "view 1 of %s (Vulkan device %s)" % (device, index)
 
 # The log: every launch and transfer, in order.
 expected = []
@@ -69,6 +71,13 @@ expected.append("ampvk: transfer device->host %d bytes, download for host access
 expected.append("ampvk: launch %s: extent 64x64, tile 16x16, %s" % (tiled, view))
 expected += ["ampvk: transfer device->host %d bytes, download for host access, %s" % (n, view)
              for n in downloads[1:]]
+expected += [
+    "ampvk: launch %s: extent 256, untiled, %s" % (on_view, view1),
+    "ampvk: transfer host->device 1024 bytes, upload before kernel, %s" % view1,
+    "ampvk: transfer device->host 1024 bytes, download when the last array_view is destroyed, %s"
+    % view1]
+uploads.append(1024)
+downloads.append(1024)
 log = [l for l in run.stderr.splitlines() if l.startswith(("ampvk: launch", "ampvk: transfer"))]
 check(log == expected, "log lines:\n  " + "\n  ".join(log) + "\nexpected:\n  " +
       "\n  ".join(expected))
@@ -82,7 +91,7 @@ def row(label):
     failures.append("no table row for " + label)
     return None
 
-for label, launches in ((scale, 3), (tiled, 1)):
+for label, launches in ((scale, 3), (tiled, 1), (on_view, 1)):
     r = row(label)
     if r and no_timestamps:
         check(r == [str(launches), "0", "-", "-", "-", "-"], "%s: untimed row %s" % (label, r))
@@ -107,7 +116,8 @@ with open(trace) as f:
     data = json.load(f)
 events = data["traceEvents"]
 kernels = [e for e in events if e.get("ph") == "X" and e.get("cat") == "kernel"]
-check(sorted(e["name"] for e in kernels) == ([] if no_timestamps else sorted([scale] * 3 + [tiled])),
+check(sorted(e["name"] for e in kernels) ==
+      ([] if no_timestamps else sorted([scale] * 3 + [tiled, on_view])),
       "trace kernel events: %s" % [e["name"] for e in kernels])
 check(all(e["dur"] > 0 and e["ts"] >= 0 and isinstance(e["tid"], int) for e in kernels),
       "trace kernel events need a start, a positive duration and a track")

@@ -38,12 +38,22 @@ int main() {
   std::vector<float> out(64 * 64);
   copy(m, out.begin());
 
+  // On a created view; the result comes back when its last array_view goes.
+  accelerator_view other = acc.create_view();
+  std::vector<int> c(256, 1);
+  {
+    array_view<int, 1> cv(256, c);
+    parallel_for_each(other, cv.extent, [=](index<1> i) restrict(amp) { cv[i] += i[0] * 5; }); // KERNEL-VIEW
+  }
+
   int wrong = 0;
   for (int i = 0; i < n; ++i)
     wrong += b[i] != a[i] * 2 + 2;
   for (int y = 0; y < 64; ++y)
     for (int x = 0; x < 64; ++x)
       wrong += out[y * 64 + x] != float((y % 16) * 16 + x % 16) + float(y / 16);
+  for (int i = 0; i < 256; ++i)
+    wrong += c[i] != 1 + i * 5;
   std::printf("%s\n", wrong ? "WRONG RESULTS" : "results ok");
   return wrong ? 1 : 0;
 }
