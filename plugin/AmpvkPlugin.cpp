@@ -9,7 +9,8 @@
 //   2. compile every kernel to SPIR-V (emit/), legalize/optimize/validate (spirv/)
 //   3. embed each kernel image in the host object (embed/)
 //
-// Options: -fplugin-arg-ampvk-dump-spirv=DIR  writes each kernel's SPIR-V there
+// Options: -fplugin-arg-ampvk-dump-spirv=DIR  writes each kernel's SPIR-V there, named
+//                                             after its source location, and DIR/index.txt
 //          -fplugin-arg-ampvk-no-opt          legalization only, no optimization
 //          -fplugin-arg-ampvk-fp-contract=fast  lets the driver fuse float a*b+c
 //          -fplugin-arg-ampvk-fp-contract=off   every float operation rounded (default)
@@ -25,6 +26,7 @@
 #include "diag/AmpDiagnostics.h"
 #include "emit/KernelEmitter.h"
 #include "kernel/Kernel.h"
+#include "kernel/KernelSource.h"
 #include "attrs/LibraryContract.h"
 #include "check/RestrictExpansion.h"
 #include "check/RestrictionChecker.h"
@@ -32,13 +34,13 @@
 #include "embed/KernelImageWriter.h"
 #include "overload/ResolveCpuCalls.h"
 #include "spirv/AliasedVariant.h"
+#include "spirv/SpirvDump.h"
 #include "spirv/SpirvToolsPipeline.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -77,34 +79,44 @@ public:
     checkRestrictions(Ctx, Diags, Kernels, Library, Log.get(), Diags.hasErrors());
     if (Diags.hasErrors())
       return;
-    unsigned Index = 0;
+    SpirvDump Dump(Opts.DumpDir);
     for (const Kernel &K : Kernels) {
-      std::string Name = "kernel" + std::to_string(Index++);
+      const KernelSource Source = kernelSource(Ctx, K);
+      const std::string Name = Dump.enabled() ? Dump.nameFor(Source, K.Tiled) : std::string();
       std::optional<KernelCode> Code = KernelEmitter(Ctx, Diags, K, Library).run();
       if (!Code)
         continue;
       std::vector<std::uint32_t> Emitted = std::move(Code->Spirv);
-      if (!finishModule(Diags, K, Emitted, Name, Code->Spirv))
+      if (!finishModule(Diags, K, Emitted, Dump, Name, false, Code->Spirv))
         continue;
       if (needsAliasedVariant(*Code) &&
           !finishModule(Diags, K, makeAliasedVariant(Emitted, Code->Captures.bufferBinding()),
-                        Name + ".aliased", Code->AliasedSpirv))
+                        Dump, Name, true, Code->AliasedSpirv))
         continue;
       if (Diags.hasErrors())
         continue;
-      if (!embedKernelImage(Ctx, K.ImageFunction, writeKernelImage(K, *Code)))
+      if (!embedKernelImage(Ctx, K.ImageFunction, writeKernelImage(K, *Code, Source)))
         Diags.internal(K.LaunchLoc, "kernel_image<> has an unexpected shape");
     }
+    if (Dump.enabled())
+      if (std::string Error = Dump.writeIndex(); !Error.empty())
+        Diags.report(SourceLocation(), ampdiag::err_dump_write)
+            << Opts.DumpDir + "/index.txt" << Error;
   }
 
 private:
   // Legalizes, optimizes and validates an emitted module into Out; diagnoses
   // failures.
   bool finishModule(AmpDiagnostics &Diags, const Kernel &K,
-                    const std::vector<std::uint32_t> &Emitted, const std::string &Name,
-                    std::vector<std::uint32_t> &Out) {
+                    const std::vector<std::uint32_t> &Emitted, SpirvDump &Dump,
+                    const std::string &Name, bool Aliased, std::vector<std::uint32_t> &Out) {
     SpirvPipelineResult R = runSpirvPipeline(Emitted, Opts.Pipeline);
-    dump(Name, K, R.Ok ? R.Words : Emitted);
+    if (Dump.enabled()) {
+      std::string Path;
+      if (std::string Error = Dump.write(Name, Aliased, R.Ok ? R.Words : Emitted, Path);
+          !Error.empty())
+        Diags.report(K.LaunchLoc, ampdiag::err_dump_write) << Path << Error;
+    }
     if (!R.Ok) {
       Diags.internal(K.CallOperator->getLocation(),
                      "the kernel's SPIR-V did not pass SPIRV-Tools:\n" + R.Messages +
@@ -125,22 +137,6 @@ private:
       if (B.Access & binding_writes)
         return true;
     return false;
-  }
-
-  void dump(const std::string &Name, const Kernel &K,
-            const std::vector<std::uint32_t> &Words) {
-    if (Opts.DumpDir.empty())
-      return;
-    llvm::sys::fs::create_directories(Opts.DumpDir);
-    std::string Path = Opts.DumpDir + "/" + Name + ".spv";
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Path, EC);
-    if (EC) {
-      AmpDiagnostics(CI.getDiagnostics()).report(K.LaunchLoc, ampdiag::err_dump_write)
-          << Path << EC.message();
-      return;
-    }
-    OS.write(reinterpret_cast<const char *>(Words.data()), Words.size() * 4);
   }
 
   CompilerInstance &CI;

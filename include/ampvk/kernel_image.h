@@ -10,6 +10,10 @@
 //       bindings and writes one. The runtime uses it when two bindings of a
 //       launch are the same buffer (two array_views of one vector). The
 //       capture buffer, when there is one, stays NonWritable and not Aliased.
+//   source text[source_bytes]           where the kernel comes from, for
+//       profiles, logs and messages: the file name, NUL, the function, NUL,
+//       then NULs up to a multiple of 4 bytes. Absent (source_bytes 0) in
+//       images not made by the plugin.
 // The bytes come from a string literal and need not be aligned: read them with
 // memcpy, never by casting the pointer. <ampvk/kernel_image_codec.h> is the one
 // encoder and decoder of this format.
@@ -21,7 +25,7 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 4; // 4: untiled kernels loop over items_per_thread
+constexpr std::uint32_t kernel_image_version = 5; // 5: items per thread, source text
 
 // Byte layout of the capture block every kernel receives:
 //   [0, 16)   launch_header
@@ -91,6 +95,12 @@ struct kernel_image_header {
   // num_bindings); 0 when it is the push-constant block. At most one of
   // push_size and capture_buffer_size is not 0.
   std::uint32_t capture_buffer_size;
+  // The kernel's source location: a lambda's introducer, else the
+  // parallel_for_each call (line and column from 1; 0 when unknown), and the
+  // bytes of the source text that follows the SPIR-V.
+  std::uint32_t source_line;
+  std::uint32_t source_column;
+  std::uint32_t source_bytes;
 };
 
 // The bytes of the capture block, wherever it lives.

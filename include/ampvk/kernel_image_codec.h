@@ -11,6 +11,7 @@
 //                           pointers to the SPIR-V words inside the bytes
 //   decode_kernel_image     bytes -> decoded image, or an error that says the remedy
 //   copy_spirv              a decoded image's words, copied to aligned storage
+//   source_of               a decoded image's source location, file and function
 //   dump_kernel_image       text: one line per header field and per binding
 //
 // The bytes come from a string literal and need not be aligned: everything is
@@ -30,7 +31,7 @@
 
 namespace ampvk {
 
-static_assert(sizeof(kernel_image_header) == 14 * 4, "kernel_image_header is 14 words");
+static_assert(sizeof(kernel_image_header) == 17 * 4, "kernel_image_header is 17 words");
 static_assert(sizeof(kernel_binding) == 6 * 4, "kernel_binding is 6 words");
 
 constexpr std::uint32_t spirv_magic = 0x07230203u;
@@ -43,7 +44,21 @@ struct kernel_image_parts {
   std::vector<kernel_binding> bindings;
   std::vector<std::uint32_t> spirv;
   std::vector<std::uint32_t> aliased_spirv; // empty: no Aliased variant
+  // header.source_line and source_column say where; source_bytes is written
+  // from these (both empty: no source text).
+  std::string source_file;
+  std::string source_function;
 };
+
+namespace kernel_image_codec_detail {
+inline std::string source_text(const kernel_image_parts &parts) {
+  if (parts.source_file.empty() && parts.source_function.empty())
+    return {};
+  std::string text = parts.source_file + '\0' + parts.source_function + '\0';
+  text.resize((text.size() + 3) / 4 * 4, '\0');
+  return text;
+}
+} // namespace kernel_image_codec_detail
 
 inline kernel_image_header encoded_header(const kernel_image_parts &parts) {
   kernel_image_header h = parts.header;
@@ -52,6 +67,7 @@ inline kernel_image_header encoded_header(const kernel_image_parts &parts) {
   h.num_bindings = static_cast<std::uint32_t>(parts.bindings.size());
   h.spirv_words = static_cast<std::uint32_t>(parts.spirv.size());
   h.aliased_spirv_words = static_cast<std::uint32_t>(parts.aliased_spirv.size());
+  h.source_bytes = static_cast<std::uint32_t>(kernel_image_codec_detail::source_text(parts).size());
   return h;
 }
 
@@ -67,6 +83,7 @@ inline std::string encode_kernel_image(const kernel_image_parts &parts) {
   out.append(reinterpret_cast<const char *>(parts.spirv.data()), parts.spirv.size() * 4);
   out.append(reinterpret_cast<const char *>(parts.aliased_spirv.data()),
              parts.aliased_spirv.size() * 4);
+  out += kernel_image_codec_detail::source_text(parts);
   return out;
 }
 
@@ -78,6 +95,8 @@ struct decoded_kernel_image {
   const char *spirv = nullptr; // header.spirv_words unaligned little-endian words
   // header.aliased_spirv_words words of the Aliased variant, or null.
   const char *aliased_spirv = nullptr;
+  // header.source_bytes of source text (file NUL function NUL padding), or null.
+  const char *source = nullptr;
 };
 
 namespace kernel_image_codec_detail {
@@ -170,7 +189,8 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
 
   const std::uint64_t bindings_bytes = std::uint64_t(h.num_bindings) * sizeof(kernel_binding);
   const std::uint64_t expected = sizeof(kernel_image_header) + bindings_bytes +
-                                 (std::uint64_t(h.spirv_words) + h.aliased_spirv_words) * 4;
+                                 (std::uint64_t(h.spirv_words) + h.aliased_spirv_words) * 4 +
+                                 h.source_bytes;
   if (expected > size)
     return invalid("it is " + to_string(size) + " bytes but its header describes " +
                    to_string(expected));
@@ -185,6 +205,16 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
       return invalid("its Aliased variant has " + to_string(h.aliased_spirv_words) +
                      " SPIR-V words, fewer than a module header");
     image.aliased_spirv = image.spirv + std::size_t(h.spirv_words) * 4;
+  }
+  if (h.source_bytes) {
+    image.source = image.spirv + (std::size_t(h.spirv_words) + h.aliased_spirv_words) * 4;
+    const void *nul = std::memchr(image.source, 0, h.source_bytes);
+    const std::size_t file_end = nul ? static_cast<const char *>(nul) - image.source : 0;
+    if (h.source_bytes % 4 != 0 || !nul || file_end + 1 >= h.source_bytes ||
+        image.source[h.source_bytes - 1] != 0)
+      return invalid("its " + to_string(h.source_bytes) +
+                     "-byte source text is not a file name and a function name, each "
+                     "NUL-terminated, padded to a multiple of 4 bytes");
   }
   error = check_bindings(h, image.bindings);
   if (!error.empty())
@@ -206,6 +236,24 @@ inline std::vector<std::uint32_t> copy_spirv(const decoded_kernel_image &image,
                                            : image.header.spirv_words);
   std::memcpy(words.data(), variant ? image.aliased_spirv : image.spirv, words.size() * 4);
   return words;
+}
+
+struct kernel_source {
+  std::string file;     // as the compiler spelled it; empty when unknown
+  std::string function; // the function that launches it (lambda) or the functor's class
+  std::uint32_t line = 0, column = 0;
+};
+
+// Where a decoded image's kernel comes from (empty when the image does not say).
+inline kernel_source source_of(const decoded_kernel_image &image) {
+  kernel_source s;
+  s.line = image.header.source_line;
+  s.column = image.header.source_column;
+  if (image.source) {
+    s.file = image.source; // NUL-terminated: the decoder checked
+    s.function = image.source + s.file.size() + 1;
+  }
+  return s;
 }
 
 // One line per header field, then one per binding entry, e.g.
@@ -231,6 +279,14 @@ inline std::string dump_kernel_image(const decoded_kernel_image &image) {
   line("tile_static_bytes", to_string(h.tile_static_bytes));
   line("aliased_spirv_words", to_string(h.aliased_spirv_words));
   line("capture_buffer_size", to_string(h.capture_buffer_size));
+  line("source_line", to_string(h.source_line));
+  line("source_column", to_string(h.source_column));
+  line("source_bytes", to_string(h.source_bytes));
+  if (image.source) {
+    const kernel_source s = source_of(image);
+    line("source_file", s.file);
+    line("source_function", s.function);
+  }
   for (std::size_t i = 0; i < image.bindings.size(); ++i) {
     const kernel_binding &b = image.bindings[i];
     std::string kind =

@@ -5,7 +5,8 @@
 
 using namespace ampvk;
 
-std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code) {
+std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code,
+                                    const KernelSource &Source) {
   // The encoder writes magic, version and the counts.
   kernel_image_parts Parts;
   kernel_image_header &H = Parts.header;
@@ -32,5 +33,9 @@ std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code) {
   }
   Parts.spirv = Code.Spirv;
   Parts.aliased_spirv = Code.AliasedSpirv;
+  H.source_line = Source.Line;
+  H.source_column = Source.Column;
+  Parts.source_file = Source.File;
+  Parts.source_function = Source.Function;
   return encode_kernel_image(Parts);
 }

@@ -8,12 +8,14 @@
 #define AMPVK_PLUGIN_EMBED_KERNELIMAGEWRITER_H
 
 #include "kernel/Kernel.h"
+#include "kernel/KernelSource.h"
 
 #include <string>
 
 namespace ampvk {
 
-std::string writeKernelImage(const Kernel &K, const KernelCode &Code);
+std::string writeKernelImage(const Kernel &K, const KernelCode &Code,
+                             const KernelSource &Source);
 
 } // namespace ampvk
 

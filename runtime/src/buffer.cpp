@@ -9,6 +9,7 @@
 #include <ampvk/runtime.h>
 
 #include "device.h"
+#include "profiler.h"
 #include "queue.h"
 #include "residency.h"
 #include "transfer.h"
@@ -232,6 +233,7 @@ void buffer_release(buffer *b) noexcept {
       !d.lost && !d.closed()) {
     // C++ AMP: destroying the last view synchronizes the data source.
     try {
+      download_reason why("download when the last array_view is destroyed");
       download(queue_of(*b), *b);
     } catch (const std::exception &e) {
       std::fprintf(stderr,

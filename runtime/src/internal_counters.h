@@ -29,6 +29,7 @@ struct counters {
   std::atomic<std::uint64_t> memory_frees{0};       // blocks given back with vkFreeMemory
   std::atomic<std::uint64_t> views_created{0};      // queues made by create_view
   std::atomic<std::uint64_t> views_destroyed{0};    // ... and destroyed after their last handle
+  std::atomic<std::uint64_t> query_pools_created{0}; // timestamps (profiler.cpp), only when profiling
 };
 
 counters &debug_counters() noexcept;

@@ -19,6 +19,7 @@
 #include "kernel_arguments.h"
 #include "kernel_image_reader.h"
 #include "pipeline_cache.h"
+#include "profiler.h"
 #include "queue.h"
 #include "residency.h"
 #include "transfer.h"
@@ -121,7 +122,8 @@ void check_capture_buffer_size(const device &d, const kernel_image_header &h) {
 
 void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipeline,
                      const std::vector<bound_buffer> &bound, const std::vector<buffer_use> &uses,
-                     const std::vector<unsigned char> &push, const dispatch_shape &shape) {
+                     const std::vector<unsigned char> &push, const dispatch_shape &shape,
+                     profiled_kernel *profiled) {
   // Before anything that can fail: a dispatch recorded must hold its buffers.
   for (const auto &u : uses)
     q.hold(f, *u.b);
@@ -148,7 +150,9 @@ void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipel
   if (pipeline.push_size)
     vkCmdPushConstants(f.cmd, pipeline.layout.get(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
                        pipeline.push_size, push.data());
+  const gpu_span span = begin_gpu_span(q, f, profiled);
   vkCmdDispatch(f.cmd, shape.groups[0], shape.groups[1], shape.groups[2]);
+  end_gpu_span(f, span);
   // Results read through a mapping after the fence need a host-visible barrier.
   memory_barrier(f.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
                  VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
@@ -218,7 +222,8 @@ void launch(const launch_desc &desc) {
                        capture_memory(d, f, image.header.capture_buffer_size));
   // A failure while recording leaves harmless commands (uploads, bindings)
   // in the batch; the buffers' records change only once the dispatch is in.
-  record_dispatch(d, q, f, pipeline, bound, uses, push, shape);
+  profiled_kernel *profiled = note_launch(q, image, desc.rank, desc.extent);
+  record_dispatch(d, q, f, pipeline, bound, uses, push, shape, profiled);
   const std::uint64_t serial = f.serial;
   for (const auto &u : uses) {
     note_queue_use(q, *u.b, serial);

@@ -5,6 +5,7 @@
 #include "buffer.h"
 #include "device.h"
 #include "internal_counters.h"
+#include "profiler.h"
 #include "runtime_state.h"
 #include "vk_error.h"
 
@@ -132,6 +133,7 @@ void queue::submit() {
       on_device_lost(r, "submitting work");
     throw_vk_error(r, "submitting work to " + device_.describe());
   }
+  profile_submitted(f);
   in_flight_.push_back(std::move(recording_));
   ++debug_counters().submissions;
   note_first_use(submitted_before_);
@@ -158,6 +160,7 @@ void queue::hold(frame &f, buffer &b) {
 }
 
 void queue::recycle(std::unique_ptr<frame> f) noexcept {
+  profile_retired(*this, *f);
   for (buffer *b : f->held)
     drop_hold(*b);
   f->held.clear();

@@ -33,6 +33,7 @@ namespace rt {
 
 class device;
 class buffer;
+struct frame_profile; // profiler.cpp
 
 struct frame {
   VkCommandBuffer cmd = VK_NULL_HANDLE;
@@ -50,6 +51,7 @@ struct frame {
   std::uint32_t commands = 0;       // launches and transfers recorded in this batch
   unsigned waiters = 0;             // threads waiting for the fence without the mutex
   std::uint64_t serial = 0;
+  std::shared_ptr<frame_profile> profile; // timestamps, only while profiling
 };
 
 class queue {

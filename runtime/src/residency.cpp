@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "device.h"
+#include "profiler.h"
 #include "queue.h"
 #include "transfer.h"
 
@@ -97,6 +98,7 @@ void evict_to_host(buffer &b) noexcept {
       b.host_mapped = false;
     } else if (!(b.state.load(std::memory_order_relaxed) & host_current)) {
       b.host_pointer();
+      download_reason why("download at exit");
       download(queue_of(b), b);
     }
   } catch (const std::exception &e) {

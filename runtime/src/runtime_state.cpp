@@ -8,6 +8,7 @@
 #include <ampvk/exceptions.h>
 
 #include "env.h"
+#include "profiler.h"
 #include "vk_error.h"
 
 namespace ampvk {
@@ -88,6 +89,7 @@ void runtime_state::teardown_at_exit() noexcept {
   for (device *d : s->devices_)
     d->teardown();
   s->instance_.destroy();
+  report_tools_at_exit();
 }
 
 } // namespace rt

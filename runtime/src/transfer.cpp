@@ -5,6 +5,7 @@
 #include "buffer.h"
 #include "device.h"
 #include "internal_counters.h"
+#include "profiler.h"
 #include "queue.h"
 #include "staging.h"
 
@@ -24,17 +25,20 @@ bool record_upload(queue &q, frame &f, buffer &b) {
   void *host = b.host.load(std::memory_order_relaxed);
   if (b.bytes == 0 || !host)
     return false;
+  note_transfer(q, transfer_direction::host_to_device, b.bytes);
   if (b.storage.mapped) {
     // Earlier kernels may still read or write this memory (launch waited
     // already, before it took the batch f, which this wait could submit).
     queue_of(b).wait_for(b.last_use);
-    std::memcpy(b.storage.mapped, host, b.bytes);
+    traced_memcpy(q, transfer_direction::host_to_device, b.storage.mapped, host, b.bytes);
     return false; // host writes are visible to work submitted afterwards
   }
   staging_buffer staging = q.owner().staging().acquire(b.bytes);
-  std::memcpy(staging->mapped, host, b.bytes);
+  traced_memcpy(q, transfer_direction::host_to_device, staging->mapped, host, b.bytes);
   VkBufferCopy region{0, 0, b.bytes};
+  const gpu_span span = begin_copy_span(q, f, transfer_direction::host_to_device, b.bytes);
   vkCmdCopyBuffer(f.cmd, staging->buffer.get(), b.storage.buffer.get(), 1, &region);
+  end_gpu_span(f, span);
   f.staging.push_back(std::move(staging));
   return true;
 }
@@ -44,9 +48,10 @@ void download(queue &q, buffer &b) {
   void *host = b.host.load(std::memory_order_relaxed);
   if (b.bytes == 0 || !host || !b.storage)
     return;
+  note_transfer(q, transfer_direction::device_to_host, b.bytes);
   if (b.storage.mapped) {
     q.wait_for(b.last_write);
-    std::memcpy(host, b.storage.mapped, b.bytes);
+    traced_memcpy(q, transfer_direction::device_to_host, host, b.storage.mapped, b.bytes);
     return;
   }
   // The copy joins the batch being recorded (with the launches that wrote b)
@@ -59,7 +64,9 @@ void download(queue &q, buffer &b) {
                    VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
                    VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
     VkBufferCopy region{0, 0, b.bytes};
+    const gpu_span span = begin_copy_span(q, f, transfer_direction::device_to_host, b.bytes);
     vkCmdCopyBuffer(f.cmd, b.storage.buffer.get(), staging->buffer.get(), 1, &region);
+    end_gpu_span(f, span);
     memory_barrier(f.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
                    VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
     q.hold(f, b);
@@ -76,7 +83,7 @@ void download(queue &q, buffer &b) {
     q.owner().staging().give_back(std::move(staging));
     throw;
   }
-  std::memcpy(host, staging->mapped, b.bytes);
+  traced_memcpy(q, transfer_direction::device_to_host, host, staging->mapped, b.bytes);
   q.owner().staging().give_back(std::move(staging));
 }
 

@@ -55,6 +55,7 @@ using unique_pipeline_layout = device_child<VkPipelineLayout, vkDestroyPipelineL
 using unique_shader_module = device_child<VkShaderModule, vkDestroyShaderModule>;
 using unique_pipeline = device_child<VkPipeline, vkDestroyPipeline>;
 using unique_pipeline_cache = device_child<VkPipelineCache, vkDestroyPipelineCache>;
+using unique_query_pool = device_child<VkQueryPool, vkDestroyQueryPool>;
 
 // The logical device itself; destroyed last among a device's objects.
 class unique_device {

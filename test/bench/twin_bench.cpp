@@ -1,12 +1,17 @@
 // Each benchmark kernel against its hand-written GLSL twin (test/bench/twins/,
 // compiled by glslang at build time), same data, same launch shape, same
-// device. ampvk time: wall time per launch of back-to-back launches (after a
-// warm-up), so the per-launch host cost is included where the GPU work is
-// shorter; twin time: GPU timestamps around back-to-back dispatches. Every
-// row compares the two results exactly (the twins round as C++ does:
-// `precise`), so a ratio is never one of two different computations.
+// device. ampvk is timed two ways over back-to-back launches (after a
+// warm-up): wall time per launch, which includes the per-launch host cost
+// where the GPU work is shorter, and GPU time per dispatch from the runtime's
+// profiler (timestamps around each dispatch, runtime/src/profiler.h); the
+// twin's time is GPU timestamps around its back-to-back dispatches, so the
+// ratio compares GPU time with GPU time. Every row compares the two results
+// exactly (the twins round as C++ does: `precise`), so a ratio is never one
+// of two different computations.
 #include "twin_bench.h"
 #include "twin_harness.h"
+
+#include "profiler.h"
 
 #include <chrono>
 #include <cstdint>
@@ -21,33 +26,50 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-template <typename Launch> double time_launches(const accelerator_view &av, Launch launch, int reps) {
+// Seconds per launch; gpu is 0 when the device has no timestamps.
+struct Timing {
+  double wall = 0, gpu = 0;
+  double best() const { return gpu > 0 ? gpu : wall; }
+};
+
+template <typename Launch> Timing time_launches(const accelerator_view &av, Launch launch, int reps) {
   launch();
   av.wait();
+  const ampvk::rt::gpu_time_total before = ampvk::rt::kernel_gpu_time();
   auto t0 = Clock::now();
   for (int r = 0; r < reps; ++r)
     launch();
-  av.wait();
-  return std::chrono::duration<double>(Clock::now() - t0).count() / reps;
+  av.wait(); // retires the batches: their timestamps are read
+  Timing t;
+  t.wall = std::chrono::duration<double>(Clock::now() - t0).count() / reps;
+  const ampvk::rt::gpu_time_total after = ampvk::rt::kernel_gpu_time();
+  if (after.dispatches - before.dispatches == std::uint64_t(reps))
+    t.gpu = (after.ns - before.ns) / 1e9 / reps;
+  return t;
 }
 
 struct Row {
   std::string kernel;
-  double ampvk = 0, twin = 0, work = 0; // seconds, seconds, bytes or flops
+  Timing ampvk{};
+  double twin = 0, work = 0; // seconds, bytes or flops
   bool flops = false;
   bool same = false;
 };
 
 void print(const Row &r, const std::string &twin_error) {
   std::cout << "  " << std::left << std::setw(28) << r.kernel << std::right << std::fixed
-            << std::setprecision(1) << std::setw(10) << r.ampvk * 1e6 << " us";
+            << std::setprecision(1) << std::setw(10) << r.ampvk.wall * 1e6 << " us";
+  if (r.ampvk.gpu > 0)
+    std::cout << std::setw(10) << r.ampvk.gpu * 1e6 << " us";
+  else
+    std::cout << std::setw(13) << "n/a";
   if (r.twin <= 0) {
     std::cout << "   twin: " << twin_error << "\n";
     return;
   }
-  double rate = r.work / r.ampvk / 1e9;
+  double rate = r.work / r.ampvk.best() / 1e9;
   std::cout << std::setw(10) << r.twin * 1e6 << " us" << std::setprecision(2) << std::setw(8)
-            << r.twin / r.ampvk << "x" << std::setprecision(1) << std::setw(10) << rate
+            << r.twin / r.ampvk.best() << "x" << std::setprecision(1) << std::setw(10) << rate
             << (r.flops ? " GFLOP/s" : " GB/s   ") << (r.same ? "" : "   RESULT MISMATCH") << "\n";
 }
 
@@ -86,7 +108,10 @@ void bench_twins(const accelerator_view &av, const std::string &device_name, boo
   twin::Harness h(device_name);
   const int reps = small ? 3 : 20;
   auto spv = [&](const char *name) { return twin_dir + "/" + name + ".spv"; };
-  std::cout << "GLSL twins (kernel, ampvk per launch, twin per dispatch, twin/ampvk, ampvk rate)\n";
+  // ampvk's GPU time comes from the profiler's timestamps (AMPVK_PROFILE's).
+  ampvk::rt::enable_gpu_timing(true);
+  std::cout << "GLSL twins (kernel, ampvk wall per launch, ampvk GPU per dispatch, twin GPU per "
+               "dispatch, twin/ampvk GPU time, ampvk rate from its GPU time)\n";
 
   { // copy
     const std::uint32_t n = small ? (1u << 20) : (1u << 26);
@@ -294,4 +319,5 @@ void bench_twins(const accelerator_view &av, const std::string &device_name, boo
     r.same = bins == twin_bins; // both counted reps + 1 times
     print(r, h.error());
   }
+  ampvk::rt::enable_gpu_timing(false);
 }

@@ -146,10 +146,54 @@ TEST(KernelImageCodec, Dump) {
           "tile_static_bytes 24\n"
           "aliased_spirv_words 6\n"
           "capture_buffer_size 0\n"
+          "source_line 0\n"
+          "source_column 0\n"
+          "source_bytes 0\n"
           "binding 0: kind array_view, host_offset 0, binding 0, image_offset 0, object_size 0, "
           "access reads\n"
           "binding 1: kind array_reference, host_offset 16, binding 1, image_offset 48, "
           "object_size 16, access reads|writes\n");
+}
+
+// The source location travels after the SPIR-V, for profiles and logs.
+TEST(KernelImageCodec, SourceText) {
+  kernel_image_parts parts = tiled_parts();
+  parts.header.source_line = 42;
+  parts.header.source_column = 7;
+  parts.source_file = "dir/main.cpp";
+  parts.source_function = "scale<float>";
+  const std::string bytes = encode_kernel_image(parts);
+  // "dir/main.cpp\0scale<float>\0" is 26 bytes, padded to 28.
+  ASSERT_EQ(bytes.size(), sizeof(kernel_image_header) + 2 * sizeof(kernel_binding) + (7 + 6) * 4 + 28);
+  unaligned copy(bytes);
+  decoded_kernel_image image;
+  ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
+  EXPECT_EQ(image.header.source_bytes, 28u);
+  const kernel_source s = source_of(image);
+  EXPECT_EQ(s.file, "dir/main.cpp");
+  EXPECT_EQ(s.function, "scale<float>");
+  EXPECT_EQ(s.line, 42u);
+  EXPECT_EQ(s.column, 7u);
+  const std::string dump = dump_kernel_image(image);
+  EXPECT_NE(dump.find("source_line 42\nsource_column 7\nsource_bytes 28\n"
+                      "source_file dir/main.cpp\nsource_function scale<float>\n"),
+            std::string::npos)
+      << dump;
+
+  // Without a NUL between file and function the text is corrupt.
+  std::string broken = bytes;
+  broken[broken.size() - 28 + 12] = 'x';
+  broken[broken.size() - 28 + 25] = 'x';
+  broken[broken.size() - 28 + 26] = 'x';
+  EXPECT_EQ(error_of(broken), invalid("its 28-byte source text is not a file name and a function "
+                                      "name, each NUL-terminated, padded to a multiple of 4 bytes"));
+
+  // No source text: source_of says nothing.
+  const std::string plain = encode_kernel_image(tiled_parts());
+  unaligned plain_copy(plain);
+  ASSERT_EQ(decode_kernel_image(plain_copy.data(), plain.size(), image), "");
+  EXPECT_EQ(image.source, nullptr);
+  EXPECT_EQ(source_of(image).file, "");
 }
 
 TEST(KernelImageCodec, Truncated) {

@@ -2,7 +2,7 @@
 // noise) compiles to a valid module beside the other direct3d functions; its
 // values are checked against the host in test/kernels/direct3d_test.cpp.
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/direct3d_noise.cpp-10-31.spv
 #include <amp.h>
 using namespace concurrency;
 

@@ -1,8 +1,8 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-dis %t/kernel0.spv | FileCheck %s --check-prefix=PLAIN
-// RUN: %spirv-dis %t/kernel0.aliased.spv | FileCheck %s --check-prefix=ALIASED
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.aliased.spv
-// RUN: not ls %t/kernel1.aliased.spv
+// RUN: %spirv-dis %t/aliased_variant.cpp-13-33.spv | FileCheck %s --check-prefix=PLAIN
+// RUN: %spirv-dis %t/aliased_variant.cpp-13-33.aliased.spv | FileCheck %s --check-prefix=ALIASED
+// RUN: %spirv-val --target-env vulkan1.1 %t/aliased_variant.cpp-13-33.aliased.spv
+// RUN: not ls %t/aliased_variant.cpp-20-31.aliased.spv
 // A kernel that writes through one of two views gets a second variant whose
 // storage buffers are Aliased; the runtime uses it when both views are of the
 // same data. A kernel with one view needs none.

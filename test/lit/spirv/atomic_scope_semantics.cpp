@@ -1,6 +1,6 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
-// RUN: %spirv-dis %t/kernel0.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t/atomic_scope_semantics.cpp-14-42.spv
+// RUN: %spirv-dis %t/atomic_scope_semantics.cpp-14-42.spv | FileCheck %s
 // The atomics of <amp.h>, in source order, with the scope and memory
 // semantics chosen: global memory (storage buffers) at Device scope (1),
 // tile_static memory at Workgroup scope (2); semantics always relaxed (0), as

@@ -1,6 +1,6 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
-// RUN: %spirv-dis %t/kernel0.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t/barrier_fence_semantics.cpp-17-45.spv
+// RUN: %spirv-dis %t/barrier_fence_semantics.cpp-17-45.spv | FileCheck %s
 // Every tile_barrier wait and every memory fence of <amp.h>, in source order,
 // with its scopes and memory semantics. A wait is an OpControlBarrier with
 // Workgroup execution and memory scope (it orders memory for the tile's

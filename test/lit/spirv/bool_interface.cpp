@@ -1,12 +1,12 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.aliased.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/bool_interface.cpp-23-44.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/bool_interface.cpp-23-44.aliased.spv
 // RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel0.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel0.aliased.spv
-// RUN: %spirv-dis %t.noopt/kernel0.spv | FileCheck %s
-// RUN: %spirv-dis %t/kernel0.spv | FileCheck %s --check-prefix=IFACE
-// RUN: %spirv-dis %t.noopt/kernel0.spv | FileCheck %s --check-prefix=IFACE
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/bool_interface.cpp-23-44.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/bool_interface.cpp-23-44.aliased.spv
+// RUN: %spirv-dis %t.noopt/bool_interface.cpp-23-44.spv | FileCheck %s
+// RUN: %spirv-dis %t/bool_interface.cpp-23-44.spv | FileCheck %s --check-prefix=IFACE
+// RUN: %spirv-dis %t.noopt/bool_interface.cpp-23-44.spv | FileCheck %s --check-prefix=IFACE
 // Vulkan forbids OpTypeBool in interface storage classes (PushConstant,
 // StorageBuffer, Input, ...), and C++'s bool is one byte, so bool never
 // crosses the kernel's interface: the checker rejects bool captures (also

@@ -1,9 +1,9 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.aliased.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/capture_buffer_layout.cpp-23-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/capture_buffer_layout.cpp-23-33.aliased.spv
 // RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
-// RUN: %spirv-dis %t.noopt/kernel0.spv | FileCheck %s
-// RUN: %spirv-dis %t.noopt/kernel0.aliased.spv | FileCheck %s --check-prefix=ALIASED
+// RUN: %spirv-dis %t.noopt/capture_buffer_layout.cpp-23-33.spv | FileCheck %s
+// RUN: %spirv-dis %t.noopt/capture_buffer_layout.cpp-23-33.aliased.spv | FileCheck %s --check-prefix=ALIASED
 // Captures that do not fit in the 128 bytes of push constants: the same
 // block of words (launch header, then the lambda object byte for byte) is a
 // read-only storage buffer in descriptor set 0 at the binding after the views'

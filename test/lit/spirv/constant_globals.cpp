@@ -1,8 +1,8 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/constant_globals.cpp-20-34.spv
 // RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel0.spv
-// RUN: %spirv-dis %t.noopt/kernel0.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/constant_globals.cpp-20-34.spv
+// RUN: %spirv-dis %t.noopt/constant_globals.cpp-20-34.spv | FileCheck %s
 // A global constant array indexed at run time becomes one Function variable,
 // initialized with an OpConstantComposite of its values; the uses in the
 // kernel and in a helper that takes it by const reference share it. A scalar

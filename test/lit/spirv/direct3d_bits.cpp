@@ -1,6 +1,6 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
-// RUN: %spirv-dis %t/kernel0.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t/direct3d_bits.cpp-12-31.spv
+// RUN: %spirv-dis %t/direct3d_bits.cpp-12-31.spv | FileCheck %s
 // The bit scans and counts of concurrency::direct3d are one instruction each
 // (HLSL's firstbithigh on int is GLSL's FindSMsb: the highest bit that
 // differs from the sign bit); mad on floats is a multiply and an add, each

@@ -1,24 +1,24 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel1.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel2.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel3.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel4.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel5.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.aliased.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-38-44.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-43-47.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-48-49.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-53-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-56-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-61-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-38-44.aliased.spv
 // RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel0.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel1.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel2.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel3.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel4.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel5.spv
-// RUN: %spirv-dis %t.noopt/kernel0.spv | FileCheck %s --check-prefix=T1
-// RUN: %spirv-dis %t.noopt/kernel1.spv | FileCheck %s --check-prefix=T2
-// RUN: %spirv-dis %t.noopt/kernel2.spv | FileCheck %s --check-prefix=T3
-// RUN: %spirv-dis %t.noopt/kernel3.spv | FileCheck %s --check-prefix=F1
-// RUN: %spirv-dis %t.noopt/kernel4.spv | FileCheck %s --check-prefix=F2
-// RUN: %spirv-dis %t.noopt/kernel5.spv | FileCheck %s --check-prefix=F3
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-38-44.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-43-47.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-48-49.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-53-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-56-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-61-33.spv
+// RUN: %spirv-dis %t.noopt/entry_interface.cpp-38-44.spv | FileCheck %s --check-prefix=T1
+// RUN: %spirv-dis %t.noopt/entry_interface.cpp-43-47.spv | FileCheck %s --check-prefix=T2
+// RUN: %spirv-dis %t.noopt/entry_interface.cpp-48-49.spv | FileCheck %s --check-prefix=T3
+// RUN: %spirv-dis %t.noopt/entry_interface.cpp-53-33.spv | FileCheck %s --check-prefix=F1
+// RUN: %spirv-dis %t.noopt/entry_interface.cpp-56-33.spv | FileCheck %s --check-prefix=F2
+// RUN: %spirv-dis %t.noopt/entry_interface.cpp-61-33.spv | FileCheck %s --check-prefix=F3
 // The kernel's entry point: GLCompute "main", with the invocation-id builtins
 // (t.global: GlobalInvocationId, t.local: LocalInvocationId, t.tile:
 // WorkgroupId) and NumWorkgroups, which the renumbering of a folded grid reads

@@ -1,5 +1,5 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-dis %t/kernel0.spv | FileCheck %s
+// RUN: %spirv-dis %t/float_rounding.cpp-11-34.spv | FileCheck %s
 // C++ rounds after every floating-point operation. Float arithmetic carries
 // NoContraction, so neither SPIRV-Tools nor the driver may reassociate, factor
 // or fuse it: x + 1 + 1 - 1 - 1 must stay four operations (without the

@@ -1,8 +1,8 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel1.spv
-// RUN: %spirv-dis %t/kernel0.spv | FileCheck %s --check-prefix=UNTILED
-// RUN: %spirv-dis %t/kernel1.spv | FileCheck %s --check-prefix=TILED
+// RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-31-31.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-39-42.spv
+// RUN: %spirv-dis %t/item_loop.cpp-31-31.spv | FileCheck %s --check-prefix=UNTILED
+// RUN: %spirv-dis %t/item_loop.cpp-39-42.spv | FileCheck %s --check-prefix=TILED
 // An untiled kernel's threads run its body once per work item
 // (ItemLoop.cpp): the count is the specialization constant with SpecId 7
 // (kernel_image.h: items_per_thread_spec_id), 1 unless the runtime says more,

@@ -1,10 +1,10 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.aliased.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/loop_structure.cpp-29-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/loop_structure.cpp-29-33.aliased.spv
 // RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel0.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel0.aliased.spv
-// RUN: %spirv-dis %t.noopt/kernel0.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/loop_structure.cpp-29-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/loop_structure.cpp-29-33.aliased.spv
+// RUN: %spirv-dis %t.noopt/loop_structure.cpp-29-33.spv | FileCheck %s
 // Structured control flow for loops (no optimization, which would unroll or
 // fold them). Every loop header has an OpLoopMerge naming its merge block and
 // a continue target: `continue` branches to the continue target and `break`

@@ -1,6 +1,6 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-dis %t/kernel0.spv | FileCheck %s --check-prefix=FAST
-// RUN: %spirv-dis %t/kernel1.spv | FileCheck %s --check-prefix=PRECISE
+// RUN: %spirv-dis %t/math_instructions.cpp-17-31.spv | FileCheck %s --check-prefix=FAST
+// RUN: %spirv-dis %t/math_instructions.cpp-27-31.spv | FileCheck %s --check-prefix=PRECISE
 // fast_math is GLSL.std.450 in float and needs no double support; precise_math
 // computes through double (ampvk's own code: no trigonometric instruction),
 // so its kernels declare Float64 and the runtime refuses them with

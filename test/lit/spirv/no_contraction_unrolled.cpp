@@ -1,11 +1,11 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
-// RUN: %spirv-dis %t/kernel0.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t/no_contraction_unrolled.cpp-20-33.spv
+// RUN: %spirv-dis %t/no_contraction_unrolled.cpp-20-33.spv | FileCheck %s
 // RUN: rm -rf %t.fast && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t.fast -fplugin-arg-ampvk-fp-contract=fast %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t.fast/kernel0.spv
-// RUN: %spirv-dis %t.fast/kernel0.spv | FileCheck %s --check-prefix=FAST
+// RUN: %spirv-val --target-env vulkan1.1 %t.fast/no_contraction_unrolled.cpp-20-33.spv
+// RUN: %spirv-dis %t.fast/no_contraction_unrolled.cpp-20-33.spv | FileCheck %s --check-prefix=FAST
 // RUN: rm -rf %t.off && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t.off -fplugin-arg-ampvk-fp-contract=off %s -o %t.o
-// RUN: %spirv-dis %t.off/kernel0.spv | FileCheck %s
+// RUN: %spirv-dis %t.off/no_contraction_unrolled.cpp-20-33.spv | FileCheck %s
 // SPIRV-Tools' loop unroller copies a loop body without its decorations, and
 // its instruction folder then fused the undecorated copies of a*b+c into Fma
 // (15 of the 16 steps of this dot product). NoContraction must survive every

@@ -1,8 +1,8 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/push_constant_layout.cpp-20-33.spv
 // RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel0.spv
-// RUN: %spirv-dis %t.noopt/kernel0.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/push_constant_layout.cpp-20-33.spv
+// RUN: %spirv-dis %t.noopt/push_constant_layout.cpp-20-33.spv | FileCheck %s
 // The captures are one push-constant block (they fit in 128 bytes; larger ones
 // are a storage buffer: capture_buffer_layout.cpp): a Block struct whose only member,
 // at Offset 0, is an array of 32-bit words (ArrayStride 4). It holds the

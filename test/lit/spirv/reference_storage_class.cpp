@@ -1,10 +1,10 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/reference_storage_class.cpp-26-45.spv
 // RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel0.spv
-// RUN: %spirv-dis %t.noopt/kernel0.spv | FileCheck %s
-// RUN: %spirv-dis %t.noopt/kernel0.spv | FileCheck %s --check-prefix=NOCOPY
-// RUN: %spirv-dis %t/kernel0.spv | FileCheck %s --check-prefix=NOCOPY
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/reference_storage_class.cpp-26-45.spv
+// RUN: %spirv-dis %t.noopt/reference_storage_class.cpp-26-45.spv | FileCheck %s
+// RUN: %spirv-dis %t.noopt/reference_storage_class.cpp-26-45.spv | FileCheck %s --check-prefix=NOCOPY
+// RUN: %spirv-dis %t/reference_storage_class.cpp-26-45.spv | FileCheck %s --check-prefix=NOCOPY
 // References and pointers are places, never SPIR-V values: a helper that gets
 // a reference keeps the storage class of the caller's object. A reference or
 // pointer into tile_static memory is still Workgroup inside the helper (no

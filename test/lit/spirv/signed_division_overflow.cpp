@@ -1,6 +1,6 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
-// RUN: %spirv-dis %t/kernel1.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t/signed_division_overflow.cpp-13-31.spv
+// RUN: %spirv-dis %t/signed_division_overflow.cpp-26-31.spv | FileCheck %s
 // INT_MIN / -1 and INT_MIN % -1 (and the 64-bit ones) overflow; written as
 // constants, even in code that never runs, they used to crash SPIRV-Tools'
 // constant folder with SIGFPE. A divisor of -1 never reaches OpSDiv: x / -1

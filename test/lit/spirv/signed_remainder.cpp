@@ -1,5 +1,5 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-dis %t/kernel0.spv | FileCheck %s
+// RUN: %spirv-dis %t/signed_remainder.cpp-9-34.spv | FileCheck %s
 // Signed % must not use OpSRem: Vulkan leaves it undefined for negative
 // operands and NVIDIA's driver then returns the unsigned remainder.
 #include <amp.h>

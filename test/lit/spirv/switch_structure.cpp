@@ -1,10 +1,10 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.aliased.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/switch_structure.cpp-20-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/switch_structure.cpp-20-33.aliased.spv
 // RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel0.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/kernel0.aliased.spv
-// RUN: %spirv-dis %t.noopt/kernel0.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/switch_structure.cpp-20-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/switch_structure.cpp-20-33.aliased.spv
+// RUN: %spirv-dis %t.noopt/switch_structure.cpp-20-33.spv | FileCheck %s
 // A C++ switch is one OpSwitch under an OpSelectionMerge (no optimization,
 // which would fold it). Case labels sharing a body share a target block;
 // falling through is a branch from one case's block to the next case's

@@ -1,18 +1,18 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel0.aliased.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel1.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel2.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel3.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel4.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/kernel5.spv
-// RUN: %spirv-dis %t/kernel0.spv | FileCheck %s --check-prefix=MATMUL
-// RUN: %spirv-dis %t/kernel0.aliased.spv | FileCheck %s --check-prefix=MATMUL-ALIASED
-// RUN: %spirv-dis %t/kernel1.spv | FileCheck %s --check-prefix=REDUCE
-// RUN: %spirv-dis %t/kernel2.spv | FileCheck %s --check-prefix=RAW
-// RUN: %spirv-dis %t/kernel3.spv | FileCheck %s --check-prefix=WAR
-// RUN: %spirv-dis %t/kernel4.spv | FileCheck %s --check-prefix=ATOMIC
-// RUN: %spirv-dis %t/kernel5.spv | FileCheck %s --check-prefix=EXPLICIT
+// RUN: %spirv-val --target-env vulkan1.1 %t/tile_barrier_semantics.cpp-34-46.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/tile_barrier_semantics.cpp-34-46.aliased.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/tile_barrier_semantics.cpp-62-43.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/tile_barrier_semantics.cpp-84-45.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/tile_barrier_semantics.cpp-98-45.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/tile_barrier_semantics.cpp-110-44.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/tile_barrier_semantics.cpp-123-43.spv
+// RUN: %spirv-dis %t/tile_barrier_semantics.cpp-34-46.spv | FileCheck %s --check-prefix=MATMUL
+// RUN: %spirv-dis %t/tile_barrier_semantics.cpp-34-46.aliased.spv | FileCheck %s --check-prefix=MATMUL-ALIASED
+// RUN: %spirv-dis %t/tile_barrier_semantics.cpp-62-43.spv | FileCheck %s --check-prefix=REDUCE
+// RUN: %spirv-dis %t/tile_barrier_semantics.cpp-84-45.spv | FileCheck %s --check-prefix=RAW
+// RUN: %spirv-dis %t/tile_barrier_semantics.cpp-98-45.spv | FileCheck %s --check-prefix=WAR
+// RUN: %spirv-dis %t/tile_barrier_semantics.cpp-110-44.spv | FileCheck %s --check-prefix=ATOMIC
+// RUN: %spirv-dis %t/tile_barrier_semantics.cpp-123-43.spv | FileCheck %s --check-prefix=EXPLICIT
 // tile_barrier::wait() orders tile_static and global memory among a tile's
 // work-items. After optimization its global part (UniformMemory|ImageMemory)
 // is kept only where one work-item's access to a storage buffer before the
