@@ -11,6 +11,7 @@
 //
 // Options: -fplugin-arg-ampvk-dump-spirv=DIR  writes each kernel's SPIR-V there
 //          -fplugin-arg-ampvk-no-opt          legalization only, no optimization
+//          -fplugin-arg-ampvk-check           bounds checks, on when AMPVK_CHECK=1
 //          -fplugin-arg-ampvk-fp-contract=fast  lets the driver fuse float a*b+c
 //          -fplugin-arg-ampvk-fp-contract=off   every float operation rounded (default)
 //          -fplugin-arg-ampvk-Wno-NAME        silences the ampvk warning NAME
@@ -50,6 +51,7 @@ struct PluginOptions {
   std::string DumpDir;
   SpirvPipelineOptions Pipeline;
   WarningOptions Warnings;
+  bool BoundsChecks = false;
 };
 
 class AmpvkConsumer : public SemaConsumer {
@@ -80,7 +82,7 @@ public:
     unsigned Index = 0;
     for (const Kernel &K : Kernels) {
       std::string Name = "kernel" + std::to_string(Index++);
-      std::optional<KernelCode> Code = KernelEmitter(Ctx, Diags, K, Library).run();
+      std::optional<KernelCode> Code = KernelEmitter(Ctx, Diags, K, Library, Opts.BoundsChecks).run();
       if (!Code)
         continue;
       std::vector<std::uint32_t> Emitted = std::move(Code->Spirv);
@@ -169,6 +171,8 @@ protected:
       llvm::StringRef A(Arg);
       if (A.consume_front("dump-spirv="))
         Opts.DumpDir = A.str();
+      else if (A == "check")
+        Opts.BoundsChecks = true;
       else if (A == "no-opt")
         Opts.Pipeline.Optimize = false;
       else if (A == "fp-contract=fast" || A == "fp-contract=off")

@@ -32,5 +32,6 @@ std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code) {
   }
   Parts.spirv = Code.Spirv;
   Parts.aliased_spirv = Code.AliasedSpirv;
+  Parts.check_sites = Code.CheckSites;
   return encode_kernel_image(Parts);
 }

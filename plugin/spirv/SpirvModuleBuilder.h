@@ -60,6 +60,8 @@ public:
   SpvId constBool(bool V);
   SpvId constNull(SpvId Type);
   SpvId constComposite(SpvId Type, llvm::ArrayRef<SpvId> Parts);
+  // An OpSpecConstantTrue/False, a new one at each call (each has its SpecId).
+  SpvId specConstBool(bool Default);
 
   // Decorations and names.
   void decorate(SpvId Target, spv::Decoration D, llvm::ArrayRef<std::uint32_t> Args = {});
