@@ -162,6 +162,23 @@ void atomic1d(std::vector<int> &data, int &line) {
   out.synchronize();
 }
 
+// A tiled kernel: each tile stages in[g + 1] in tile_static memory; the last
+// work-item's read of in[N] is skipped (0) and the barrier still works.
+void tiledRead(const std::vector<int> &inData, std::vector<int> &outData, int &line) {
+  array_view<const int, 1> in(N + 24, inData); // N + 24: whole tiles of 64
+  array_view<int, 1> out(N + 24, outData);
+  array_view<const int, 1> head = in.section(0, N);
+  line = __LINE__ + 4;
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+    tile_static int staged[64];
+    int g = t.global[0];
+    staged[t.local[0]] = g < N ? head[g + 1] : -1;
+    t.barrier.wait();
+    out[t.global] = staged[63 - t.local[0]];
+  });
+  out.synchronize();
+}
+
 // In range everywhere: a 2-D 5-point stencil with clamped borders.
 std::vector<int> stencil(const std::vector<int> &inData) {
   std::vector<int> outData(R * C, 0);
@@ -312,6 +329,19 @@ TEST_F(CheckedMode, OutOfRangeAtomicIsSkipped) {
   EXPECT_EQ(data[N], 10);
 }
 
+TEST_F(CheckedMode, OutOfRangeReadInATiledKernel) {
+  std::vector<int> in = pattern(N + 24, 8), out(N + 24, Sentinel);
+  int line = 0;
+  std::string message = outOfBounds([&] { tiledRead(in, out, line); });
+  EXPECT_EQ(message, at(line) + "index (1000) of array_view 'head' is outside its extent 1000; "
+                                "the access was skipped");
+  for (int g = 0; g < N + 24; ++g) {
+    int tile = g / 64, from = tile * 64 + 63 - g % 64;
+    int expected = from >= N ? -1 : from == N - 1 ? 0 : in[from + 1];
+    ASSERT_EQ(out[g], expected) << g;
+  }
+}
+
 TEST_F(CheckedMode, ReportedOnceAtTheNextSynchronizationThenCleared) {
   std::vector<int> in = pattern(N, 5), out(N, Sentinel);
   int line = 0;
@@ -384,6 +414,13 @@ TEST_F(CheckedModeOff, TheSameProgramsDoNotThrow) {
   EXPECT_NO_THROW(readArray(in8, out8, line));
   for (int i = 0; i + 1 < N; ++i)
     ASSERT_EQ(out8[i], in8[i + 1] ^ 0x55) << i;
+  std::vector<int> in9 = pattern(N + 24, 8), out9(N + 24, Sentinel);
+  EXPECT_NO_THROW(tiledRead(in9, out9, line));
+  for (int g = 0; g < N + 24; ++g) {
+    int tile = g / 64, from = tile * 64 + 63 - g % 64;
+    if (from != N - 1)
+      ASSERT_EQ(out9[g], from >= N ? -1 : in9[from + 1]) << g;
+  }
   EXPECT_NO_THROW(accelerator().default_view.wait());
 }
 
