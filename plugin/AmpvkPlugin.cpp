@@ -12,6 +12,7 @@
 // Options: -fplugin-arg-ampvk-dump-spirv=DIR  writes each kernel's SPIR-V there, named
 //                                             after its source location, and DIR/index.txt
 //          -fplugin-arg-ampvk-no-opt          legalization only, no optimization
+//          -fplugin-arg-ampvk-check           bounds checks, on when AMPVK_CHECK=1
 //          -fplugin-arg-ampvk-fp-contract=fast  lets the driver fuse float a*b+c
 //          -fplugin-arg-ampvk-fp-contract=off   every float operation rounded (default)
 //          -fplugin-arg-ampvk-Wno-NAME        silences the ampvk warning NAME
@@ -52,6 +53,7 @@ struct PluginOptions {
   std::string DumpDir;
   SpirvPipelineOptions Pipeline;
   WarningOptions Warnings;
+  bool BoundsChecks = false;
 };
 
 class AmpvkConsumer : public SemaConsumer {
@@ -83,7 +85,7 @@ public:
     for (const Kernel &K : Kernels) {
       const KernelSource Source = kernelSource(Ctx, K);
       const std::string Name = Dump.enabled() ? Dump.nameFor(Source, K.Tiled) : std::string();
-      std::optional<KernelCode> Code = KernelEmitter(Ctx, Diags, K, Library).run();
+      std::optional<KernelCode> Code = KernelEmitter(Ctx, Diags, K, Library, Opts.BoundsChecks).run();
       if (!Code)
         continue;
       std::vector<std::uint32_t> Emitted = std::move(Code->Spirv);
@@ -165,6 +167,8 @@ protected:
       llvm::StringRef A(Arg);
       if (A.consume_front("dump-spirv="))
         Opts.DumpDir = A.str();
+      else if (A == "check")
+        Opts.BoundsChecks = true;
       else if (A == "no-opt")
         Opts.Pipeline.Optimize = false;
       else if (A == "fp-contract=fast" || A == "fp-contract=off")

@@ -47,6 +47,8 @@
   X(FenceGlobal, "fence.global")                                               \
   X(FenceTileStatic, "fence.tile_static")                                      \
   X(BufferElement, "buffer.element")                                           \
+  X(BoundsCheck, "bounds.check")                                              \
+  X(BoundsRow, "bounds.row")                                                   \
   X(ArrayViewCopy, "array_view.copy")                                          \
   X(ArrayViewDestroy, "array_view.destroy")                                    \
   X(ArrayViewShare, "array_view.share")                                        \

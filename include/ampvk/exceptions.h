@@ -76,4 +76,18 @@ private:
 
 } // namespace Concurrency
 
+namespace ampvk {
+
+// Checked mode (docs/user-guide.md): the first access of a launch outside its
+// array or array_view, thrown at the next synchronization after the launch.
+// The message names the source file and line, the view, the index and the
+// extent.
+class out_of_bounds : public Concurrency::runtime_exception {
+public:
+  explicit out_of_bounds(const std::string &message)
+      : runtime_exception(message, Concurrency::E_INVALIDARG_AMP) {}
+};
+
+} // namespace ampvk
+
 #endif

@@ -14,6 +14,8 @@
 //       profiles, logs and messages: the file name, NUL, the function, NUL,
 //       then NULs up to a multiple of 4 bytes. Absent (source_bytes 0) in
 //       images not made by the plugin.
+//   check sites[check_site_bytes]   after the source text; present when the kernel was compiled with
+//       bounds checks (-fplugin-arg-ampvk-check): see kernel_check_site.
 // The bytes come from a string literal and need not be aligned: read them with
 // memcpy, never by casting the pointer. <ampvk/kernel_image_codec.h> is the one
 // encoder and decoder of this format.
@@ -25,7 +27,7 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 5; // 5: items per thread, source text
+constexpr std::uint32_t kernel_image_version = 5; // 5: items per thread, source text, check sites
 
 // Byte layout of the capture block every kernel receives:
 //   [0, 16)   launch_header
@@ -101,6 +103,9 @@ struct kernel_image_header {
   std::uint32_t source_line;
   std::uint32_t source_column;
   std::uint32_t source_bytes;
+  // Bytes of the check-site table after the SPIR-V words (a multiple of 4);
+  // 0 when the kernel has no bounds checks.
+  std::uint32_t check_site_bytes;
 };
 
 // The bytes of the capture block, wherever it lives.
@@ -131,6 +136,47 @@ struct kernel_binding {
   std::uint32_t image_offset; // array_reference: offset of the copied object in the capture block
   std::uint32_t object_size;  // array_reference: bytes to copy
   std::uint32_t access;       // binding_access bits the kernel performs
+};
+
+// Bounds checks (checked mode, docs/user-guide.md). A kernel compiled with
+// -fplugin-arg-ampvk-check tests every array/array_view element access (and
+// projection) against the view's extent, behind the boolean specialization
+// constant check_spec_constant_id (default false: the driver removes the
+// checks). The runtime sets it to true when AMPVK_CHECK=1 and then binds a
+// check_report_words-word storage buffer, zeroed, at check_report_binding:
+//   [0]                      0; the first failed check of the launch sets 1
+//                            (atomic compare-exchange), and only that
+//                            work-item writes the rest
+//   [1]                      the site's number in the table below
+//   [2, 2 + index_rank)      the index (at most max_check_rank components)
+//   [2 + max_check_rank, ...) the view's extent (extent_rank components)
+// A failed access is skipped: a load yields 0, a store or atomic does nothing.
+constexpr std::uint32_t check_spec_constant_id = 0;
+constexpr std::uint32_t max_check_rank = 16;
+constexpr std::uint32_t check_report_words = 2 + 2 * max_check_rank;
+
+// Descriptor binding of set 0 after the views and the capture buffer.
+inline std::uint32_t check_report_binding(const kernel_image_header &h) {
+  return h.num_bindings + (h.capture_buffer_size ? 1u : 0u);
+}
+
+enum class check_access : std::uint32_t {
+  element = 1,    // av[idx], av(i, j), a[idx]: the element at idx
+  projection = 2, // av[i] of a view of rank > 1: the row i
+};
+
+// One entry of the check-site table: this struct, then file_bytes bytes of
+// the source file's name and view_bytes of the view's name (the captured
+// variable, or empty), zero-padded to a multiple of 4 bytes.
+struct kernel_check_site {
+  std::uint32_t line;   // of the access in the user's source
+  std::uint32_t column;
+  std::uint32_t access; // check_access
+  std::uint32_t view_kind;   // binding_kind of the captured view or array
+  std::uint32_t index_rank;  // components of the checked index
+  std::uint32_t extent_rank; // components of the view's extent
+  std::uint32_t file_bytes;
+  std::uint32_t view_bytes;
 };
 
 } // namespace ampvk

@@ -12,6 +12,8 @@
 //   decode_kernel_image     bytes -> decoded image, or an error that says the remedy
 //   copy_spirv              a decoded image's words, copied to aligned storage
 //   source_of               a decoded image's source location, file and function
+//   decode_check_sites      a decoded image's check-site table (read only
+//                           when a bounds check failed)
 //   dump_kernel_image       text: one line per header field and per binding
 //
 // The bytes come from a string literal and need not be aligned: everything is
@@ -31,15 +33,25 @@
 
 namespace ampvk {
 
-static_assert(sizeof(kernel_image_header) == 17 * 4, "kernel_image_header is 17 words");
+static_assert(sizeof(kernel_image_header) == 18 * 4, "kernel_image_header is 18 words");
+static_assert(sizeof(kernel_check_site) == 8 * 4, "kernel_check_site is 8 words");
 static_assert(sizeof(kernel_binding) == 6 * 4, "kernel_binding is 6 words");
 
 constexpr std::uint32_t spirv_magic = 0x07230203u;
 constexpr std::uint32_t spirv_header_words = 5;
 
+// A check site with its strings (kernel_check_site's file_bytes and
+// view_bytes are the encoder's to fill).
+struct check_site {
+  kernel_check_site entry{};
+  std::string file;
+  std::string view;
+};
+
 struct kernel_image_parts {
-  // magic, version, num_bindings, spirv_words and aliased_spirv_words are
-  // ignored: the encoder writes them from the constants and the vectors.
+  // magic, version, num_bindings, spirv_words, aliased_spirv_words and
+  // check_site_bytes are ignored: the encoder writes them from the constants
+  // and the vectors.
   kernel_image_header header{};
   std::vector<kernel_binding> bindings;
   std::vector<std::uint32_t> spirv;
@@ -48,6 +60,7 @@ struct kernel_image_parts {
   // from these (both empty: no source text).
   std::string source_file;
   std::string source_function;
+  std::vector<check_site> check_sites;      // empty: no bounds checks
 };
 
 namespace kernel_image_codec_detail {
@@ -57,6 +70,22 @@ inline std::string source_text(const kernel_image_parts &parts) {
   std::string text = parts.source_file + '\0' + parts.source_function + '\0';
   text.resize((text.size() + 3) / 4 * 4, '\0');
   return text;
+}
+
+inline std::size_t padded(std::size_t bytes) { return (bytes + 3) & ~std::size_t(3); }
+
+inline std::string encode_check_sites(const std::vector<check_site> &sites) {
+  std::string out;
+  for (const check_site &site : sites) {
+    kernel_check_site e = site.entry;
+    e.file_bytes = static_cast<std::uint32_t>(site.file.size());
+    e.view_bytes = static_cast<std::uint32_t>(site.view.size());
+    out.append(reinterpret_cast<const char *>(&e), sizeof e);
+    out += site.file;
+    out += site.view;
+    out.resize(padded(out.size()), '\0');
+  }
+  return out;
 }
 } // namespace kernel_image_codec_detail
 
@@ -68,6 +97,8 @@ inline kernel_image_header encoded_header(const kernel_image_parts &parts) {
   h.spirv_words = static_cast<std::uint32_t>(parts.spirv.size());
   h.aliased_spirv_words = static_cast<std::uint32_t>(parts.aliased_spirv.size());
   h.source_bytes = static_cast<std::uint32_t>(kernel_image_codec_detail::source_text(parts).size());
+  h.check_site_bytes = static_cast<std::uint32_t>(
+      kernel_image_codec_detail::encode_check_sites(parts.check_sites).size());
   return h;
 }
 
@@ -84,6 +115,7 @@ inline std::string encode_kernel_image(const kernel_image_parts &parts) {
   out.append(reinterpret_cast<const char *>(parts.aliased_spirv.data()),
              parts.aliased_spirv.size() * 4);
   out += kernel_image_codec_detail::source_text(parts);
+  out += kernel_image_codec_detail::encode_check_sites(parts.check_sites);
   return out;
 }
 
@@ -97,6 +129,8 @@ struct decoded_kernel_image {
   const char *aliased_spirv = nullptr;
   // header.source_bytes of source text (file NUL function NUL padding), or null.
   const char *source = nullptr;
+  // header.check_site_bytes bytes of check sites (decode_check_sites), or null.
+  const char *check_sites = nullptr;
 };
 
 namespace kernel_image_codec_detail {
@@ -190,7 +224,7 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
   const std::uint64_t bindings_bytes = std::uint64_t(h.num_bindings) * sizeof(kernel_binding);
   const std::uint64_t expected = sizeof(kernel_image_header) + bindings_bytes +
                                  (std::uint64_t(h.spirv_words) + h.aliased_spirv_words) * 4 +
-                                 h.source_bytes;
+                                 h.source_bytes + h.check_site_bytes;
   if (expected > size)
     return invalid("it is " + to_string(size) + " bytes but its header describes " +
                    to_string(expected));
@@ -216,6 +250,13 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
                      "-byte source text is not a file name and a function name, each "
                      "NUL-terminated, padded to a multiple of 4 bytes");
   }
+  if (h.check_site_bytes % 4 != 0)
+    return invalid("check_site_bytes " + to_string(h.check_site_bytes) +
+                   " is not a multiple of 4");
+  if (h.check_site_bytes)
+    image.check_sites =
+        image.spirv + (std::size_t(h.spirv_words) + h.aliased_spirv_words) * 4 +
+        h.source_bytes;
   error = check_bindings(h, image.bindings);
   if (!error.empty())
     return error;
@@ -256,6 +297,37 @@ inline kernel_source source_of(const decoded_kernel_image &image) {
   return s;
 }
 
+// The check sites of a decoded image, in site-number order; an empty string,
+// or the message when the table is malformed.
+inline std::string decode_check_sites(const decoded_kernel_image &image,
+                                      std::vector<check_site> &sites) {
+  using namespace kernel_image_codec_detail;
+  using std::to_string;
+  sites.clear();
+  const std::size_t size = image.header.check_site_bytes;
+  std::size_t at = 0;
+  while (at < size) {
+    check_site site;
+    if (size - at < sizeof site.entry)
+      return invalid("check site " + to_string(sites.size()) + " is cut short");
+    std::memcpy(&site.entry, image.check_sites + at, sizeof site.entry);
+    at += sizeof site.entry;
+    const kernel_check_site &e = site.entry;
+    if (std::uint64_t(e.file_bytes) + e.view_bytes > size - at)
+      return invalid("check site " + to_string(sites.size()) + " names more bytes than the table holds");
+    if (e.index_rank < 1 || e.index_rank > max_check_rank || e.extent_rank < 1 ||
+        e.extent_rank > max_check_rank)
+      return invalid("check site " + to_string(sites.size()) + " has an index of rank " +
+                     to_string(e.index_rank) + " and an extent of rank " +
+                     to_string(e.extent_rank));
+    site.file.assign(image.check_sites + at, e.file_bytes);
+    site.view.assign(image.check_sites + at + e.file_bytes, e.view_bytes);
+    at = padded(at + e.file_bytes + e.view_bytes);
+    sites.push_back(site);
+  }
+  return {};
+}
+
 // One line per header field, then one per binding entry, e.g.
 //   rank 2
 //   binding 1: kind array_view, host_offset 16, binding 1, image_offset 0, object_size 0, access writes
@@ -287,6 +359,7 @@ inline std::string dump_kernel_image(const decoded_kernel_image &image) {
     line("source_file", s.file);
     line("source_function", s.function);
   }
+  line("check_site_bytes", to_string(h.check_site_bytes));
   for (std::size_t i = 0; i < image.bindings.size(); ++i) {
     const kernel_binding &b = image.bindings[i];
     std::string kind =

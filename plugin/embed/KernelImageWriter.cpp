@@ -37,5 +37,6 @@ std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code,
   H.source_column = Source.Column;
   Parts.source_file = Source.File;
   Parts.source_function = Source.Function;
+  Parts.check_sites = Code.CheckSites;
   return encode_kernel_image(Parts);
 }

@@ -83,8 +83,10 @@ KernelEmitter::CallResult KernelEmitter::emitAtomic(const FunctionDecl *FD, llvm
   bool Unsigned = T->isUnsignedIntegerType();
 
   if (Name == "inc" || Name == "dec") {
-    R.Value = B.emit(Name == "inc" ? Op::OpAtomicIIncrement : Op::OpAtomicIDecrement, Type,
-                     {Dest.Ptr, ScopeId, Relaxed});
+    R.Value = underGuard(Dest.Guard, Type, [&] {
+      return B.emit(Name == "inc" ? Op::OpAtomicIIncrement : Op::OpAtomicIDecrement, Type,
+                    {Dest.Ptr, ScopeId, Relaxed});
+    });
     return R;
   }
   for (const AtomicOp &A : ValueOps) {
@@ -93,7 +95,9 @@ KernelEmitter::CallResult KernelEmitter::emitAtomic(const FunctionDecl *FD, llvm
     SpvId Value = emitRValue(Args[1]);
     if (!Value)
       return R;
-    R.Value = B.emit(Unsigned ? A.Unsigned : A.Signed, Type, {Dest.Ptr, ScopeId, Relaxed, Value});
+    R.Value = underGuard(Dest.Guard, Type, [&] {
+      return B.emit(Unsigned ? A.Unsigned : A.Signed, Type, {Dest.Ptr, ScopeId, Relaxed, Value});
+    });
     return R;
   }
   if (Name == "compare_exchange" && Args.size() >= 3) {
@@ -104,8 +108,10 @@ KernelEmitter::CallResult KernelEmitter::emitAtomic(const FunctionDecl *FD, llvm
     SpvId Comparator = load(Expected, Loc);
     if (!Comparator)
       return R;
-    SpvId Old = B.emit(Op::OpAtomicCompareExchange, Type,
-                       {Dest.Ptr, ScopeId, Relaxed, Relaxed, Value, Comparator});
+    SpvId Old = underGuard(Dest.Guard, Type, [&] {
+      return B.emit(Op::OpAtomicCompareExchange, Type,
+                    {Dest.Ptr, ScopeId, Relaxed, Relaxed, Value, Comparator});
+    });
     R.Value = B.emit(Op::OpIEqual, boolType(), {Old, Comparator});
     // Only a failed exchange writes *expected: it may be memory other threads use.
     SpvId Failed = B.newLabel(), Merge = B.newLabel();

@@ -6,6 +6,7 @@
 //   barrier.*  tile_barrier::wait*           -> OpControlBarrier
 //   fence.*    *_memory_fence(barrier)        -> OpMemoryBarrier
 //   buffer.element  array_view/array element  -> OpAccessChain into the binding
+//   bounds.*   checked mode                     -> BoundsChecks.cpp
 //   array_view.*, host.only                    -> ViewIntrinsics.cpp
 //   math.*     <amp_math.h>                   -> MathIntrinsics.cpp
 //   atomic.*   atomic_* (spec chapter 6)       -> AtomicIntrinsics.cpp
@@ -125,6 +126,8 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
       return R;
     }
     SpvId Linear = toInt32(emitRValue(Args[0]), Args[0]->getType());
+    // The guard (bounds.check) exists only in checked mode.
+    SpvId Guard = BoundsChecks && Args.size() > 1 ? emitRValue(Args[1]) : 0;
     SpvId Var = bufferVariable(Binding, Loc);
     if (!Linear || !Var)
       return R;
@@ -135,12 +138,15 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
     LV.L = Layout::Explicit;
     LV.Type = Elem;
     LV.Binding = Binding;
+    LV.Guard = Guard;
     LV.Ptr = B.emit(Op::OpAccessChain,
                     B.typePointer(LV.SC, Types.lower(Elem, Layout::Explicit, Loc)),
                     {Var, B.constI32(0), Linear});
     R.Ref = LV;
     return R;
   }
+  if (Name.starts_with("bounds."))
+    return emitBoundsIntrinsic(Name, This, Args, Loc);
   if (Name.starts_with("array_view.") || Name == "host.only")
     return emitViewIntrinsic(Name, This, Args, Loc);
   if (Name.consume_front("atomic."))

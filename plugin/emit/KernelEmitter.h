@@ -16,6 +16,7 @@
 //   ViewIntrinsics.cpp      array_view objects made in kernel code
 //   AtomicIntrinsics.cpp    concurrency::atomic_* (spec chapter 6)
 //   Direct3dIntrinsics.cpp  concurrency::direct3d bit operations
+//   BoundsChecks.cpp        checked mode: element accesses within extents
 //   MathIntrinsics.cpp      <amp_math.h>: GLSL.std.450, bit casts, device twins
 //
 //===----------------------------------------------------------------------===//
@@ -59,6 +60,9 @@ struct LValue {
   SpvId DynOffset = 0; // 32-bit int, added to ConstOffset; 0 when none
   clang::QualType Type;
   int Binding = -1; // storage buffer this memory belongs to
+  // Checked mode: a bool; memory is touched only when it holds (an element
+  // whose index was checked, emit/BoundsChecks.cpp). 0: always.
+  SpvId Guard = 0;
 
   bool valid() const { return K != Invalid; }
 };
@@ -75,8 +79,9 @@ class KernelEmitter {
 public:
   // Library tells which files are <amp.h>'s: errors inside them are reported
   // at the user's call that led there.
+  // BoundsChecks: checked mode (-fplugin-arg-ampvk-check).
   KernelEmitter(clang::ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
-                const LibraryFiles &Library);
+                const LibraryFiles &Library, bool BoundsChecks = false);
   ~KernelEmitter();
 
   // The kernel's SPIR-V as emitted (before SPIRV-Tools) and its launch facts
@@ -264,6 +269,21 @@ private:
   CallResult emitDirect3d(const clang::FunctionDecl *FD, llvm::StringRef Name,
                           llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
 
+  // BoundsChecks.cpp: Name is "bounds.check" or "bounds.row".
+  CallResult emitBoundsIntrinsic(llvm::StringRef Name, const PointerValue *This,
+                                 llvm::ArrayRef<const clang::Expr *> Args,
+                                 clang::SourceLocation Loc);
+  // The guard of an access to View at Index (its components), recording a
+  // failure in the report buffer.
+  SpvId checkIndex(const LValue &View, llvm::ArrayRef<SpvId> Index, check_access Access,
+                   clang::SourceLocation Loc);
+  SpvId checkReportVariable();
+  // Body's code runs only when Guard (a bool; 0: always) holds; its value,
+  // or a null of ResultType when skipped (ResultType 0: no value).
+  SpvId underGuard(SpvId Guard, SpvId ResultType, llvm::function_ref<SpvId()> Body);
+  // The `int _M_base[N]` of an index<N> or extent<N>.
+  LValue coordinateArray(const LValue &Obj, clang::SourceLocation Loc);
+
   // MathIntrinsics.cpp
   CallResult emitMathIntrinsic(const clang::FunctionDecl *FD, llvm::StringRef Name,
                                llvm::ArrayRef<const clang::Expr *> Args,
@@ -297,6 +317,10 @@ private:
   TypeLowering Types;
   CaptureLayout Captures;
   bool Failed = false;
+  const bool BoundsChecks;
+  SpvId ChecksEnabled = 0; // the specialization constant (check_spec_constant_id)
+  SpvId ReportVar = 0;     // the report buffer, declared at the first check
+  std::vector<check_site> CheckSites;
   // Calls inlined into this kernel so far (CallInliner.cpp).
   unsigned InlinedCalls = 0;
   static constexpr unsigned MaxInlinedCalls = 10000;

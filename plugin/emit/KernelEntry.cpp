@@ -27,8 +27,8 @@ static const std::uint32_t UntiledLocalSize[3][3] = {
     {256, 1, 1}, {16, 16, 1}, {16, 4, 4}};
 
 KernelEmitter::KernelEmitter(ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
-                             const LibraryFiles &Library)
-    : Ctx(Ctx), Diags(Diags), K(K), Library(Library),
+                             const LibraryFiles &Library, bool BoundsChecks)
+    : Ctx(Ctx), Diags(Diags), K(K), Library(Library), BoundsChecks(BoundsChecks),
       Types(Ctx, B, [this](SourceLocation Loc, ampdiag::Kind Row) {
         return unsupported(Loc, Row);
       }) {}
@@ -60,28 +60,10 @@ void KernelEmitter::internalError(SourceLocation Loc, const llvm::Twine &What) {
 }
 
 void KernelEmitter::storeIndexComponents(const LValue &IndexObj, llvm::ArrayRef<SpvId> Comps) {
-  // index<N> keeps its components in `int _M_base[N]` of its base class.
-  LValue Cur = IndexObj;
-  for (int Depth = 0; Depth < 4 && Cur.valid(); ++Depth) {
-    const CXXRecordDecl *RD = Cur.Type->getAsCXXRecordDecl();
-    if (!RD)
-      break;
-    for (const FieldDecl *FD : RD->fields()) {
-      if (FD->getName() != "_M_base")
-        continue;
-      LValue Base = field(Cur, FD, FD->getLocation());
-      for (unsigned D = 0; D < Comps.size(); ++D)
-        store(element(Base, B.constI32(static_cast<std::int32_t>(D)), FD->getLocation()),
-              Comps[D], FD->getLocation());
-      return;
-    }
-    if (RD->getNumBases() != 1)
-      break;
-    Cur = baseClass(Cur, RD->bases_begin()->getType()->getAsCXXRecordDecl(),
-                    RD->getLocation());
-  }
-  Diags.internal(K.LaunchLoc, "concurrency::index has an unexpected layout");
-  Failed = true;
+  LValue Base = coordinateArray(IndexObj, K.LaunchLoc);
+  for (unsigned D = 0; D < Comps.size() && Base.valid(); ++D)
+    store(element(Base, B.constI32(static_cast<std::int32_t>(D)), K.LaunchLoc), Comps[D],
+          K.LaunchLoc);
 }
 
 void KernelEmitter::bindKernelArgument(const ParmVarDecl *P, SpvId GlobalId, SpvId LocalId,
@@ -281,5 +263,6 @@ std::optional<KernelCode> KernelEmitter::run() {
     Code.LocalSize[I] = LocalSizeOut[I];
   Code.TileStaticBytes = TileStaticBytes;
   Code.Captures = Captures;
+  Code.CheckSites = std::move(CheckSites);
   return Code;
 }

@@ -143,8 +143,10 @@ SpvId KernelEmitter::load(const LValue &LV, SourceLocation Loc) {
     SpvId Type = Types.lower(LV.Type, LV.L, Loc);
     if (!Type)
       return 0;
-    V = Types.convert(B.emit(spv::Op::OpLoad, Type, {LV.Ptr}), LV.Type, LV.L,
-                      Layout::Logical);
+    V = underGuard(LV.Guard, lower(LV.Type, Loc), [&] {
+      return Types.convert(B.emit(spv::Op::OpLoad, Type, {LV.Ptr}), LV.Type, LV.L,
+                           Layout::Logical);
+    });
   }
   noteViewLoad(V, LV);
   return V;
@@ -165,8 +167,10 @@ void KernelEmitter::store(const LValue &LV, SpvId Value, SourceLocation Loc) {
     return;
   noteAccess(LV, /*Write=*/true);
   noteViewStore(LV, Value, Loc);
-  Value = Types.convert(Value, LV.Type, Layout::Logical, LV.L);
-  B.emitVoid(spv::Op::OpStore, {LV.Ptr, Value});
+  underGuard(LV.Guard, 0, [&] {
+    B.emitVoid(spv::Op::OpStore, {LV.Ptr, Types.convert(Value, LV.Type, Layout::Logical, LV.L)});
+    return 0;
+  });
 }
 
 void KernelEmitter::copy(const LValue &Dst, const LValue &Src, SourceLocation Loc) {

@@ -13,6 +13,8 @@
 
 #include "kernel/CaptureLayout.h"
 
+#include "ampvk/kernel_image_codec.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -50,6 +52,9 @@ struct KernelCode {
   std::uint32_t LocalSize[3] = {1, 1, 1}; // x, y, z
   std::uint32_t TileStaticBytes = 0;
   CaptureLayout Captures; // with the access bits the emitter found
+  // Checked mode: the bounds-checked accesses, numbered as the module reports
+  // them (emit/BoundsChecks.cpp).
+  std::vector<check_site> CheckSites;
 };
 
 } // namespace ampvk

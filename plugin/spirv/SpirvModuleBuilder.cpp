@@ -151,6 +151,13 @@ SpvId SpirvModuleBuilder::constFloat(unsigned Width, double Value) {
                                      static_cast<std::uint32_t>(Bits >> 32)});
 }
 
+SpvId SpirvModuleBuilder::specConstBool(bool Default) {
+  SpvId Id = newId();
+  encode(TypesAndGlobals, Default ? spv::Op::OpSpecConstantTrue : spv::Op::OpSpecConstantFalse,
+         {typeBool(), Id});
+  return Id;
+}
+
 SpvId SpirvModuleBuilder::constBool(bool V) {
   spv::Op Op = V ? spv::Op::OpConstantTrue : spv::Op::OpConstantFalse;
   SpvId Type = typeBool();

@@ -1,3 +1,4 @@
+#include "bounds_report.h"
 #include "buffer.h"
 
 #include <algorithm>
@@ -282,6 +283,7 @@ void *buffer_host_data(buffer *b, access a) {
     residency::host_read(buf);
   else
     residency::host_write(buf);
+  throw_check_failure();
   return buf.host_pointer();
 }
 
@@ -292,6 +294,7 @@ void buffer_synchronize(buffer *b) {
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
   residency::host_read(buf);
+  throw_check_failure();
 }
 
 void buffer_host_modified(buffer *b) {
@@ -319,6 +322,7 @@ void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t by
   // download of the old contents first.
   residency::host_write(buf, offset == 0 && bytes == buf.bytes ? residency::old_contents::replaced
                                                                : residency::old_contents::kept);
+  throw_check_failure();
   if (bytes)
     std::memcpy(static_cast<unsigned char *>(buf.host_pointer()) + offset, src, bytes);
 }
@@ -332,6 +336,7 @@ void buffer_read(buffer *b, std::size_t offset, void *dst, std::size_t bytes) {
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
   residency::host_read(buf);
+  throw_check_failure();
   if (bytes)
     std::memcpy(dst, static_cast<const unsigned char *>(buf.host_pointer()) + offset, bytes);
 }

@@ -57,7 +57,7 @@ bool descriptor_room(const frame &f, const kernel_pipeline &pipeline) noexcept {
 }
 
 void bind_buffers(device &d, frame &f, const kernel_pipeline &pipeline,
-                  const std::vector<bound_buffer> &bound) {
+                  const std::vector<bound_buffer> &bound, const check_report_slot &report) {
   if (pipeline.num_descriptors == 0)
     return;
   std::vector<VkDescriptorBufferInfo> infos(pipeline.num_descriptors);
@@ -80,6 +80,8 @@ void bind_buffers(device &d, frame &f, const kernel_pipeline &pipeline,
   if (pipeline.capture_buffer_size)
     write(bound.size(), pipeline.num_bindings, f.captures.buffer.get(),
           pipeline.capture_buffer_size, f.capture_offset);
+  if (pipeline.checked)
+    write(pipeline.num_descriptors - 1, pipeline.num_descriptors - 1, report.buffer, report.range);
   if (pipeline.push_descriptors) {
     d.push_descriptor_fn()(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout.get(), 0,
                            static_cast<std::uint32_t>(writes.size()), writes.data());

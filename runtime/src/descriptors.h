@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "bounds_report.h"
 #include "kernel_arguments.h"
 
 namespace ampvk {
@@ -22,8 +23,9 @@ struct kernel_pipeline;
 bool descriptor_room(const frame &f, const kernel_pipeline &pipeline) noexcept;
 
 // Device mutex held; every buffer has device storage; descriptor_room said yes.
+// report: the check report buffer, for a pipeline with bounds checks.
 void bind_buffers(device &d, frame &f, const kernel_pipeline &pipeline,
-                  const std::vector<bound_buffer> &bound);
+                  const std::vector<bound_buffer> &bound, const check_report_slot &report);
 
 } // namespace rt
 } // namespace ampvk

@@ -1,3 +1,4 @@
+#include "bounds_report.h"
 #include "device.h"
 
 #include <algorithm>
@@ -77,6 +78,7 @@ void device::create_logical_device() {
   const kernel_features &f = physical_.features;
   VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
   features.features.shaderFloat64 = f.float64;
+  features.features.robustBufferAccess = f.robust_buffer_access;
   features.features.shaderInt64 = f.int64;
   features.features.shaderInt16 = f.int16;
   VkPhysicalDevice16BitStorageFeatures storage16{
@@ -257,6 +259,7 @@ void device::teardown() noexcept {
   staging_.reset();
   pipelines_->save(); // the next run of the program starts with these pipelines
   pipelines_.reset();
+  release_check_reports(*this);
   memory_.reset();
   device_.reset();
 }

@@ -1,3 +1,4 @@
+#include "bounds_report.h"
 #include "device_selection.h"
 
 #include <algorithm>
@@ -216,6 +217,7 @@ void wait(queue *q) {
   d.check_not_lost();
   if (!d.closed()) // after teardown nothing is in flight
     q->wait_idle_unlocked(lock);
+  throw_check_failure();
 }
 
 } // namespace rt

@@ -6,6 +6,7 @@
 //   AMPVK_DEVICE_REPLICAS=N           offer each Vulkan device as N accelerators (runtime_state.cpp)
 //   AMPVK_VALIDATION=1                Khronos validation layer; any error fails the process
 //   AMPVK_PROFILE, AMPVK_PROFILE_TRACE, AMPVK_LOG   the profiler and the log (profiler.h)
+//   AMPVK_CHECK=1                     bounds checks of kernels built with them (bounds_report.cpp)
 //   AMPVK_DEBUG_FORCE_STAGING=1       never map device memory directly
 //   AMPVK_DEBUG_NO_PUSH_DESCRIPTOR=1  bind through descriptor pools even with VK_KHR_push_descriptor
 //   AMPVK_DEBUG_SHARED_MEMORY_BYTES=N act as a discrete GPU with N bytes of BAR memory to share

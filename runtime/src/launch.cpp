@@ -10,6 +10,7 @@
 
 #include <ampvk/runtime.h>
 
+#include "bounds_report.h"
 #include "buffer.h"
 #include "capture_buffer.h"
 #include "compute_domain.h"
@@ -123,7 +124,7 @@ void check_capture_buffer_size(const device &d, const kernel_image_header &h) {
 void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipeline,
                      const std::vector<bound_buffer> &bound, const std::vector<buffer_use> &uses,
                      const std::vector<unsigned char> &push, const dispatch_shape &shape,
-                     profiled_kernel *profiled) {
+                     profiled_kernel *profiled, const check_report_slot &report) {
   // Before anything that can fail: a dispatch recorded must hold its buffers.
   for (const auto &u : uses)
     q.hold(f, *u.b);
@@ -146,7 +147,7 @@ void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipel
                    VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
 
   vkCmdBindPipeline(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline.get());
-  bind_buffers(d, f, pipeline, bound);
+  bind_buffers(d, f, pipeline, bound, report);
   if (pipeline.push_size)
     vkCmdPushConstants(f.cmd, pipeline.layout.get(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
                        pipeline.push_size, push.data());
@@ -220,10 +221,13 @@ void launch(const launch_desc &desc) {
   if (image.header.capture_buffer_size)
     fill_capture_block(image, desc.kernel_object, shape,
                        capture_memory(d, f, image.header.capture_buffer_size));
+  check_report_slot report;
+  if (pipeline.checked)
+    report = check_report_for_launch(d, q, f.serial, image);
   // A failure while recording leaves harmless commands (uploads, bindings)
   // in the batch; the buffers' records change only once the dispatch is in.
   profiled_kernel *profiled = note_launch(q, image, desc.rank, desc.extent);
-  record_dispatch(d, q, f, pipeline, bound, uses, push, shape, profiled);
+  record_dispatch(d, q, f, pipeline, bound, uses, push, shape, profiled, report);
   const std::uint64_t serial = f.serial;
   for (const auto &u : uses) {
     note_queue_use(q, *u.b, serial);

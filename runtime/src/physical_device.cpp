@@ -49,6 +49,7 @@ kernel_features query_features(VkPhysicalDevice handle, std::uint32_t api_versio
     storage16.pNext = &v12;
   vkGetPhysicalDeviceFeatures2(handle, &core);
   f.float64 = core.features.shaderFloat64;
+  f.robust_buffer_access = core.features.robustBufferAccess;
   f.int64 = core.features.shaderInt64;
   f.int16 = core.features.shaderInt16;
   f.storage_buffer_16bit = storage16.storageBuffer16BitAccess;

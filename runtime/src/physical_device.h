@@ -20,6 +20,9 @@ namespace rt {
 // C++ struct layout in push constants, the Vulkan memory model).
 struct kernel_features {
   bool float64 = false;
+  // Out-of-range buffer accesses stay inside the buffer (or read 0): an
+  // unchecked kernel cannot corrupt other memory. Enabled where offered.
+  bool robust_buffer_access = false;
   bool int64 = false;
   bool int16 = false;
   bool float16 = false;

@@ -1,3 +1,4 @@
+#include "bounds_report.h"
 #include "pipeline_cache.h"
 
 #include <cstring>
@@ -86,7 +87,8 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   p->header = h;
   p->num_bindings = h.num_bindings;
   p->capture_buffer_size = h.capture_buffer_size;
-  p->num_descriptors = h.num_bindings + (h.capture_buffer_size ? 1 : 0);
+  p->checked = h.check_site_bytes != 0;
+  p->num_descriptors = check_report_binding(h) + (p->checked ? 1 : 0);
   p->push_size = h.push_size;
   p->push_descriptors = device_.push_descriptor_fn() != nullptr && p->num_descriptors > 0 &&
                         p->num_descriptors <= device_.physical().max_push_descriptors;
@@ -132,6 +134,12 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   pipeline_info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   pipeline_info.stage.module = module;
   pipeline_info.stage.pName = summary.entry_point.c_str();
+  // Checked mode: AMPVK_CHECK=1 turns the kernel's bounds checks on.
+  const VkBool32 check = checks_enabled() ? VK_TRUE : VK_FALSE;
+  const VkSpecializationMapEntry check_entry{check_spec_constant_id, 0, sizeof check};
+  const VkSpecializationInfo check_info{1, &check_entry, sizeof check, &check};
+  if (p->checked)
+    pipeline_info.stage.pSpecializationInfo = &check_info;
   pipeline_info.layout = layout;
   const VkSpecializationMapEntry items_entry{items_per_thread_spec_id, 0, sizeof items_per_thread};
   VkSpecializationInfo specialization{1, &items_entry, sizeof items_per_thread, &items_per_thread};

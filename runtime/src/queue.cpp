@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "bounds_report.h"
 #include "buffer.h"
 #include "device.h"
 #include "internal_counters.h"
@@ -187,6 +188,7 @@ void queue::retire_through(std::uint64_t serial) noexcept {
     in_flight_.pop_front();
     recycle(std::move(f));
   }
+  check_reports_retired(*this, serial);
   if (serial > completed_)
     completed_ = serial;
 }

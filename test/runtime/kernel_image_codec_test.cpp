@@ -149,6 +149,7 @@ TEST(KernelImageCodec, Dump) {
           "source_line 0\n"
           "source_column 0\n"
           "source_bytes 0\n"
+          "check_site_bytes 0\n"
           "binding 0: kind array_view, host_offset 0, binding 0, image_offset 0, object_size 0, "
           "access reads\n"
           "binding 1: kind array_reference, host_offset 16, binding 1, image_offset 48, "
@@ -194,6 +195,91 @@ TEST(KernelImageCodec, SourceText) {
   ASSERT_EQ(decode_kernel_image(plain_copy.data(), plain.size(), image), "");
   EXPECT_EQ(image.source, nullptr);
   EXPECT_EQ(source_of(image).file, "");
+}
+
+namespace {
+check_site site(std::uint32_t line, std::uint32_t access, std::uint32_t rank, const char *file,
+                const char *view) {
+  check_site s;
+  s.entry.line = line;
+  s.entry.column = 7;
+  s.entry.access = access;
+  s.entry.view_kind = static_cast<std::uint32_t>(binding_kind::array_view);
+  s.entry.index_rank = access == static_cast<std::uint32_t>(check_access::projection) ? 1 : rank;
+  s.entry.extent_rank = rank;
+  s.file = file;
+  s.view = view;
+  return s;
+}
+} // namespace
+
+// Checked mode: the site table follows the SPIR-V, each entry padded to words.
+TEST(KernelImageCodec, CheckSites) {
+  kernel_image_parts p = tiled_parts();
+  const std::uint32_t element = static_cast<std::uint32_t>(check_access::element);
+  const std::uint32_t projection = static_cast<std::uint32_t>(check_access::projection);
+  p.check_sites = {site(12, element, 2, "src/a.cpp", "in"), site(40, projection, 3, "b.cpp", ""),
+                   site(41, element, 1, "/abs/path/c.cpp", "out_view")};
+  const std::string bytes = encode_kernel_image(p);
+  // 32-byte entries; 9 + 2 -> 12, 5 + 0 -> 8, 15 + 8 -> 24 bytes of names.
+  const std::uint32_t table = 3 * 32 + 12 + 8 + 24;
+  ASSERT_EQ(bytes.size(), sizeof(kernel_image_header) + 2 * sizeof(kernel_binding) +
+                              (7 + 6) * 4 + table);
+  unaligned copy(bytes);
+  decoded_kernel_image image;
+  ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
+  EXPECT_EQ(image.header.check_site_bytes, table);
+  EXPECT_EQ(copy_spirv(image, true), p.aliased_spirv); // the table comes after it
+  std::vector<check_site> sites;
+  ASSERT_EQ(decode_check_sites(image, sites), "");
+  ASSERT_EQ(sites.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(sites[i].file, p.check_sites[i].file) << i;
+    EXPECT_EQ(sites[i].view, p.check_sites[i].view) << i;
+    EXPECT_EQ(sites[i].entry.line, p.check_sites[i].entry.line) << i;
+    EXPECT_EQ(sites[i].entry.column, 7u) << i;
+    EXPECT_EQ(sites[i].entry.access, p.check_sites[i].entry.access) << i;
+    EXPECT_EQ(sites[i].entry.index_rank, p.check_sites[i].entry.index_rank) << i;
+    EXPECT_EQ(sites[i].entry.extent_rank, p.check_sites[i].entry.extent_rank) << i;
+  }
+  EXPECT_EQ(sites[1].entry.file_bytes, 5u);
+  EXPECT_EQ(sites[1].entry.view_bytes, 0u);
+
+  // check_report_binding: after the views and the capture buffer.
+  EXPECT_EQ(check_report_binding(image.header), 2u);
+  kernel_image_header in_buffer = image.header;
+  in_buffer.push_size = 0;
+  in_buffer.capture_buffer_size = 4112;
+  EXPECT_EQ(check_report_binding(in_buffer), 3u);
+}
+
+TEST(KernelImageCodec, CorruptCheckSites) {
+  kernel_image_parts p = tiled_parts();
+  p.check_sites = {site(12, static_cast<std::uint32_t>(check_access::element), 2, "a.cpp", "v")};
+  std::string bytes = encode_kernel_image(p);
+  const std::size_t table_at = bytes.size() - 40;
+  auto sites_of = [](const std::string &b) {
+    unaligned copy(b);
+    decoded_kernel_image image;
+    std::string error = decode_kernel_image(copy.data(), b.size(), image);
+    std::vector<check_site> sites;
+    return error.empty() ? decode_check_sites(image, sites) : error;
+  };
+  EXPECT_EQ(sites_of(bytes), "");
+  std::string long_name = bytes;
+  std::uint32_t file_bytes = 100;
+  std::memcpy(&long_name[table_at + 24], &file_bytes, 4);
+  EXPECT_EQ(sites_of(long_name),
+            invalid("check site 0 names more bytes than the table holds"));
+  std::string rank = bytes;
+  std::uint32_t rank17 = 17;
+  std::memcpy(&rank[table_at + 20], &rank17, 4);
+  EXPECT_EQ(sites_of(rank), invalid("check site 0 has an index of rank 2 and an extent of rank 17"));
+  EXPECT_EQ(error_of(with_header(p, [](kernel_image_header &h) { h.check_site_bytes = 38; })),
+            invalid("check_site_bytes 38 is not a multiple of 4"));
+  std::string short_table = with_header(p, [](kernel_image_header &h) { h.check_site_bytes = 28; });
+  short_table.resize(short_table.size() - 12);
+  EXPECT_EQ(sites_of(short_table), invalid("check site 0 is cut short"));
 }
 
 TEST(KernelImageCodec, Truncated) {

@@ -246,48 +246,50 @@ public:
   }
 
   T &operator[](const index<N> &idx) restrict(cpu, amp) {
-    return _M_element(_M_linear(idx));
+    return _M_element(_M_linear(idx), _M_in_bounds(idx));
   }
   const T &operator[](const index<N> &idx) const restrict(cpu, amp) {
-    return _M_element(_M_linear(idx));
+    return _M_element(_M_linear(idx), _M_in_bounds(idx));
   }
   T &operator()(const index<N> &idx) restrict(cpu, amp) {
-    return _M_element(_M_linear(idx));
+    return _M_element(_M_linear(idx), _M_in_bounds(idx));
   }
   const T &operator()(const index<N> &idx) const restrict(cpu, amp) {
-    return _M_element(_M_linear(idx));
+    return _M_element(_M_linear(idx), _M_in_bounds(idx));
   }
   template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   T &operator[](int i0) restrict(cpu, amp) {
-    return _M_element(i0);
+    return _M_element(i0, _M_in_bounds(index<N>(i0)));
   }
   template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   const T &operator[](int i0) const restrict(cpu, amp) {
-    return _M_element(i0);
+    return _M_element(i0, _M_in_bounds(index<N>(i0)));
   }
   template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   T &operator()(int i0) restrict(cpu, amp) {
-    return _M_element(i0);
+    return _M_element(i0, _M_in_bounds(index<N>(i0)));
   }
   T &operator()(int i0, int i1) restrict(cpu, amp) {
     static_assert(N == 2, "array::operator()(i0, i1) needs rank 2");
-    return _M_element(i0 * _M_extent[1] + i1);
+    return _M_element(i0 * _M_extent[1] + i1, _M_in_bounds(index<N>(i0, i1)));
   }
   T &operator()(int i0, int i1, int i2) restrict(cpu, amp) {
     static_assert(N == 3, "array::operator()(i0, i1, i2) needs rank 3");
-    return _M_element((i0 * _M_extent[1] + i1) * _M_extent[2] + i2);
+    return _M_element((i0 * _M_extent[1] + i1) * _M_extent[2] + i2,
+                      _M_in_bounds(index<N>(i0, i1, i2)));
   }
   template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   const T &operator()(int i0) const restrict(cpu, amp) {
-    return _M_element(i0);
+    return _M_element(i0, _M_in_bounds(index<N>(i0)));
   }
   const T &operator()(int i0, int i1) const restrict(cpu, amp) {
     static_assert(N == 2, "array::operator()(i0, i1) needs rank 2");
-    return _M_element(i0 * _M_extent[1] + i1);
+    return _M_element(i0 * _M_extent[1] + i1, _M_in_bounds(index<N>(i0, i1)));
   }
   const T &operator()(int i0, int i1, int i2) const restrict(cpu, amp) {
     static_assert(N == 3, "array::operator()(i0, i1, i2) needs rank 3");
-    return _M_element((i0 * _M_extent[1] + i1) * _M_extent[2] + i2);
+    return _M_element((i0 * _M_extent[1] + i1) * _M_extent[2] + i2,
+                      _M_in_bounds(index<N>(i0, i1, i2)));
   }
 
   void copy_to(array &dest) const { dest = *this; }
@@ -462,7 +464,13 @@ private:
     return linear;
   }
 
-  T &_M_element(int linear) const restrict(cpu, amp)
+  // Checked mode, as array_view's (docs/user-guide.md).
+  bool _M_in_bounds(const index<N> &) const restrict(cpu, amp)
+      AMPVK_INTRINSIC("bounds.check") {
+    return true;
+  }
+
+  T &_M_element(int linear, bool) const restrict(cpu, amp)
       AMPVK_INTRINSIC("buffer.element") {
     void *host = ampvk::rt::buffer_host_data(_M_buffer, ampvk::rt::access::read_write);
     return static_cast<T *>(host)[linear];

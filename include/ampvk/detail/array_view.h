@@ -222,18 +222,18 @@ public:
   __declspec(property(get = get_extent)) ::concurrency::extent<N> extent;
 
   T &operator[](const index<N> &idx) const restrict(cpu, amp) {
-    return _M_element(_M_linear(idx));
+    return _M_element(_M_linear(idx), _M_in_bounds(idx));
   }
   T &operator()(const index<N> &idx) const restrict(cpu, amp) {
-    return _M_element(_M_linear(idx));
+    return _M_element(_M_linear(idx), _M_in_bounds(idx));
   }
   template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   T &operator[](int i0) const restrict(cpu, amp) {
-    return _M_element(_M_offset + i0 * _M_stride[0]);
+    return _M_element(_M_offset + i0 * _M_stride[0], _M_in_bounds(index<N>(i0)));
   }
   template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   T &operator()(int i0) const restrict(cpu, amp) {
-    return _M_element(_M_offset + i0 * _M_stride[0]);
+    return _M_element(_M_offset + i0 * _M_stride[0], _M_in_bounds(index<N>(i0)));
   }
   // Projection: the view of row i0, one rank less.
   template <int M = N, typename std::enable_if<(M > 1), int>::type = 0>
@@ -246,12 +246,13 @@ public:
   }
   T &operator()(int i0, int i1) const restrict(cpu, amp) {
     static_assert(N == 2, "array_view::operator()(i0, i1) needs rank 2");
-    return _M_element(_M_offset + i0 * _M_stride[0] + i1 * _M_stride[1]);
+    return _M_element(_M_offset + i0 * _M_stride[0] + i1 * _M_stride[1],
+                      _M_in_bounds(index<N>(i0, i1)));
   }
   T &operator()(int i0, int i1, int i2) const restrict(cpu, amp) {
     static_assert(N == 3, "array_view::operator()(i0, i1, i2) needs rank 3");
-    return _M_element(_M_offset + i0 * _M_stride[0] + i1 * _M_stride[1] +
-                      i2 * _M_stride[2]);
+    return _M_element(_M_offset + i0 * _M_stride[0] + i1 * _M_stride[1] + i2 * _M_stride[2],
+                      _M_in_bounds(index<N>(i0, i1, i2)));
   }
 
   // Sections: views of part of this view's data, sharing it.
@@ -364,7 +365,7 @@ public:
 
   T *data() const {
     static_assert(N == 1, "array_view::data() needs rank 1");
-    return &_M_element(_M_offset);
+    return &_M_element(_M_offset, true);
   }
 
   ampvk::rt::buffer *_M_native() const { return _M_buffer; }
@@ -393,6 +394,7 @@ private:
       r._M_extent[i] = _M_extent[i + 1];
       r._M_stride[i] = _M_stride[i + 1];
     }
+    _M_check_row(r, i0);
     return r;
   }
 
@@ -433,8 +435,22 @@ private:
     return linear;
   }
 
-  // On the device: element `linear` of this view's storage buffer.
-  T &_M_element(int linear) const restrict(cpu, amp)
+  // Checked mode (-fplugin-arg-ampvk-check, docs/user-guide.md): on the
+  // device, whether idx is inside the extent, a failure recorded for the
+  // runtime to report; the host does not check.
+  bool _M_in_bounds(const index<N> &) const restrict(cpu, amp)
+      AMPVK_INTRINSIC("bounds.check") {
+    return true;
+  }
+  // Checked mode: the projection of row i0; outside the extent, the failure
+  // is recorded and row's extent made empty, so that no access through it
+  // touches memory.
+  template <typename Row>
+  void _M_check_row(Row &, int) const restrict(cpu, amp) AMPVK_INTRINSIC("bounds.row") {}
+
+  // On the device: element `linear` of this view's storage buffer, touched
+  // only when in_bounds (_M_in_bounds of the index it addresses).
+  T &_M_element(int linear, bool) const restrict(cpu, amp)
       AMPVK_INTRINSIC("buffer.element") {
     void *host = ampvk::rt::buffer_host_data(
         _M_buffer, detail::host_access_for(std::is_const<T>::value));

@@ -51,7 +51,8 @@ inline void launch_kernel(const char *image, const void *kernel, int rank,
   desc.image = image;
   desc.image_size = sizeof(header) +
                     header.num_bindings * sizeof(ampvk::kernel_binding) +
-                    (header.spirv_words + header.aliased_spirv_words) * 4u + header.source_bytes;
+                    (header.spirv_words + header.aliased_spirv_words) * 4u + header.source_bytes +
+                    header.check_site_bytes;
   desc.kernel_object = kernel;
   desc.rank = rank;
   for (int i = 0; i < rank; ++i)

@@ -1,0 +1,53 @@
+// Checked mode at run time (docs/user-guide.md, "Checked mode"). A kernel
+// compiled with -fplugin-arg-ampvk-check has bounds checks behind a
+// specialization constant and a report buffer binding (kernel_image.h).
+// With AMPVK_CHECK=1 the pipeline turns the checks on and each launch gets a
+// fresh zeroed report buffer, read when its batch retires; the first failure
+// found is thrown, as ampvk::out_of_bounds (<ampvk/exceptions.h>), by
+// the next synchronization on any thread: accelerator_view::wait, a host
+// access that waits for a kernel, a copy. Without AMPVK_CHECK the report
+// binding gets one small buffer per device that the kernels never touch.
+#ifndef AMPVK_RUNTIME_BOUNDS_REPORT_H
+#define AMPVK_RUNTIME_BOUNDS_REPORT_H
+
+#include <cstdint>
+
+#include <vulkan/vulkan.h>
+
+#include "kernel_image_reader.h"
+
+namespace ampvk {
+namespace rt {
+
+class device;
+class queue;
+
+// AMPVK_CHECK=1 (read once).
+bool checks_enabled() noexcept;
+
+// What the report binding of one launch is bound to.
+struct check_report_slot {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceSize range = 0;
+};
+
+// Device mutex held. The report buffer for a launch of a checked image that
+// records into q's batch with this serial; it is read when that serial
+// retires (check_reports_retired).
+check_report_slot check_report_for_launch(device &d, queue &q, std::uint64_t serial,
+                                          const kernel_image &image);
+
+// Device mutex held: q's batches up to `serial` are done; their reports are
+// read and released, the first failure kept for throw_check_failure.
+void check_reports_retired(const queue &q, std::uint64_t serial) noexcept;
+
+// At teardown, before d's memory goes: releases its report buffers.
+void release_check_reports(const device &d) noexcept;
+
+// Throws the first failure found since the last throw, if any.
+void throw_check_failure();
+
+} // namespace rt
+} // namespace ampvk
+
+#endif
