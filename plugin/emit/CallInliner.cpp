@@ -103,7 +103,10 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
     if (MD->isTrivial() && (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
       LValue Dst = deref(*This, Loc);
       const Expr *Src = Args[0];
-      store(Dst, Src->isGLValue() ? load(emitLValue(Src), Loc) : emitRValue(Src), Loc);
+      if (Src->isGLValue())
+        copy(Dst, emitLValue(Src), Loc);
+      else
+        store(Dst, emitRValue(Src), Loc);
       CallResult R;
       R.Ref = Dst;
       return R;
@@ -320,6 +323,11 @@ void KernelEmitter::emitElementLoop(const LValue &Array, std::uint64_t From, std
                                     llvm::function_ref<void(const LValue &)> Body) {
   // A counted loop rather than one copy of Body per element: arrays may be
   // large.
+  emitCountedLoop(From, To, [&](SpvId I) { Body(element(Array, I, Loc)); });
+}
+
+void KernelEmitter::emitCountedLoop(std::uint64_t From, std::uint64_t To,
+                                    llvm::function_ref<void(SpvId)> Body) {
   SpvId Counter = B.functionVariable(intType());
   B.emitVoid(Op::OpStore, {Counter, B.constI32(static_cast<std::int32_t>(From))});
   SpvId Header = B.newLabel(), Check = B.newLabel(), BodyBlock = B.newLabel(),
@@ -335,7 +343,7 @@ void KernelEmitter::emitElementLoop(const LValue &Array, std::uint64_t From, std
                       {I, B.constI32(static_cast<std::int32_t>(To))});
   B.emitVoid(Op::OpBranchConditional, {More, BodyBlock, Merge});
   B.beginBlock(BodyBlock);
-  Body(element(Array, I, Loc));
+  Body(I);
   B.emitVoid(Op::OpBranch, {Continue});
   B.beginBlock(Continue);
   B.emitVoid(Op::OpStore, {Counter, B.emit(Op::OpIAdd, intType(), {I, B.constI32(1)})});
