@@ -117,14 +117,16 @@ private:
 
   // Two bindings may turn out to be views of the same data, and SPIR-V assumes
   // storage buffers do not alias unless decorated; only a kernel that writes
-  // can observe the difference.
+  // one of two bindings it accesses can observe the difference (a captured
+  // view the kernel never touches cannot).
   static bool needsAliasedVariant(const KernelCode &Code) {
-    if (Code.Captures.Bindings.size() < 2)
-      return false;
-    for (const CaptureBinding &B : Code.Captures.Bindings)
-      if (B.Access & binding_writes)
-        return true;
-    return false;
+    unsigned Accessed = 0;
+    bool Writes = false;
+    for (const CaptureBinding &B : Code.Captures.Bindings) {
+      Accessed += B.Access != 0;
+      Writes |= (B.Access & binding_writes) != 0;
+    }
+    return Accessed >= 2 && Writes;
   }
 
   void dump(const std::string &Name, const Kernel &K,
