@@ -84,12 +84,18 @@ public:
       if (!Code)
         continue;
       std::vector<std::uint32_t> Emitted = std::move(Code->Spirv);
-      if (!finishModule(Diags, K, Emitted, Name, Code->Spirv))
+      std::vector<std::uint32_t> Shared;
+      SpirvPipelineResult R = runSpirvPipeline(Emitted, Opts.Pipeline, &Shared);
+      if (!finishModule(Diags, K, R, Emitted, Name, Code->Spirv))
         continue;
-      if (needsAliasedVariant(*Code) &&
-          !finishModule(Diags, K, makeAliasedVariant(Emitted, Code->Captures.bufferBinding()),
-                        Name + ".aliased", Code->AliasedSpirv))
-        continue;
+      if (needsAliasedVariant(*Code)) {
+        std::uint32_t Views = Code->Captures.bufferBinding();
+        SpirvPipelineResult RA =
+            runSpirvPipelineFromShared(makeAliasedVariant(Shared, Views), Opts.Pipeline);
+        if (!finishModule(Diags, K, RA, makeAliasedVariant(Emitted, Views), Name + ".aliased",
+                          Code->AliasedSpirv))
+          continue;
+      }
       if (Diags.hasErrors())
         continue;
       if (!embedKernelImage(Ctx, K.ImageFunction, writeKernelImage(K, *Code)))
@@ -98,12 +104,10 @@ public:
   }
 
 private:
-  // Legalizes, optimizes and validates an emitted module into Out; diagnoses
-  // failures.
-  bool finishModule(AmpDiagnostics &Diags, const Kernel &K,
+  // Takes the module SPIRV-Tools made of Emitted into Out; diagnoses failures.
+  bool finishModule(AmpDiagnostics &Diags, const Kernel &K, SpirvPipelineResult &R,
                     const std::vector<std::uint32_t> &Emitted, const std::string &Name,
                     std::vector<std::uint32_t> &Out) {
-    SpirvPipelineResult R = runSpirvPipeline(Emitted, Opts.Pipeline);
     dump(Name, K, R.Ok ? R.Words : Emitted);
     if (!R.Ok) {
       Diags.internal(K.CallOperator->getLocation(),
