@@ -155,6 +155,25 @@ TEST(LargeObjectCopy, CapturedObjectIntoPrivate) {
   }
 }
 
+TEST(LargeObjectCopy, CapturedObjectIntoBuffer) {
+  const int n = 64;
+  Record captured = makeRecord(5);
+  std::vector<Record> out(n), want(n);
+  for (int i = 0; i < n; ++i) {
+    out[i] = makeRecord(-2);
+    want[i] = captured;
+    want[i].id += i;
+  }
+  array_view<Record, 1> dst(n, out);
+  parallel_for_each(dst.extent, [=](index<1> i) restrict(amp) {
+    dst[i] = captured; // capture block to explicit layout
+    dst[i].id += i[0];
+  });
+  dst.synchronize();
+  for (int i = 0; i < n; ++i)
+    expectSameRecord(out[i], want[i], i);
+}
+
 TEST(LargeObjectCopy, BufferToTileStatic) {
   const int tiles = 12, n = tiles * 64;
   std::vector<Record> in(tiles);
