@@ -89,12 +89,18 @@ public:
       if (!Code)
         continue;
       std::vector<std::uint32_t> Emitted = std::move(Code->Spirv);
-      if (!finishModule(Diags, K, Emitted, Dump, Name, false, Code->Spirv))
+      std::vector<std::uint32_t> Shared;
+      SpirvPipelineResult R = runSpirvPipeline(Emitted, Opts.Pipeline, &Shared);
+      if (!finishModule(Diags, K, R, Emitted, Dump, Name, false, Code->Spirv))
         continue;
-      if (needsAliasedVariant(*Code) &&
-          !finishModule(Diags, K, makeAliasedVariant(Emitted, Code->Captures.bufferBinding()),
-                        Dump, Name, true, Code->AliasedSpirv))
-        continue;
+      if (needsAliasedVariant(*Code)) {
+        std::uint32_t Views = Code->Captures.bufferBinding();
+        SpirvPipelineResult RA =
+            runSpirvPipelineFromShared(makeAliasedVariant(Shared, Views), Opts.Pipeline);
+        if (!finishModule(Diags, K, RA, makeAliasedVariant(Emitted, Views), Dump, Name, true,
+                          Code->AliasedSpirv))
+          continue;
+      }
       if (Diags.hasErrors())
         continue;
       if (!embedKernelImage(Ctx, K.ImageFunction, writeKernelImage(K, *Code, Source)))
@@ -107,12 +113,11 @@ public:
   }
 
 private:
-  // Legalizes, optimizes and validates an emitted module into Out; diagnoses
-  // failures.
-  bool finishModule(AmpDiagnostics &Diags, const Kernel &K,
+  // Takes the module SPIRV-Tools made of Emitted into Out (and the dump);
+  // diagnoses failures.
+  bool finishModule(AmpDiagnostics &Diags, const Kernel &K, SpirvPipelineResult &R,
                     const std::vector<std::uint32_t> &Emitted, SpirvDump &Dump,
                     const std::string &Name, bool Aliased, std::vector<std::uint32_t> &Out) {
-    SpirvPipelineResult R = runSpirvPipeline(Emitted, Opts.Pipeline);
     if (Dump.enabled()) {
       std::string Path;
       if (std::string Error = Dump.write(Name, Aliased, R.Ok ? R.Words : Emitted, Path);
@@ -131,14 +136,16 @@ private:
 
   // Two bindings may turn out to be views of the same data, and SPIR-V assumes
   // storage buffers do not alias unless decorated; only a kernel that writes
-  // can observe the difference.
+  // one of two bindings it accesses can observe the difference (a captured
+  // view the kernel never touches cannot).
   static bool needsAliasedVariant(const KernelCode &Code) {
-    if (Code.Captures.Bindings.size() < 2)
-      return false;
-    for (const CaptureBinding &B : Code.Captures.Bindings)
-      if (B.Access & binding_writes)
-        return true;
-    return false;
+    unsigned Accessed = 0;
+    bool Writes = false;
+    for (const CaptureBinding &B : Code.Captures.Bindings) {
+      Accessed += B.Access != 0;
+      Writes |= (B.Access & binding_writes) != 0;
+    }
+    return Accessed >= 2 && Writes;
   }
 
   CompilerInstance &CI;

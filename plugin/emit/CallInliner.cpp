@@ -103,7 +103,10 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
     if (MD->isTrivial() && (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
       LValue Dst = deref(*This, Loc);
       const Expr *Src = Args[0];
-      store(Dst, Src->isGLValue() ? load(emitLValue(Src), Loc) : emitRValue(Src), Loc);
+      if (Src->isGLValue())
+        copy(Dst, emitLValue(Src), Loc);
+      else
+        store(Dst, emitRValue(Src), Loc);
       CallResult R;
       R.Ref = Dst;
       return R;
@@ -320,9 +323,13 @@ void KernelEmitter::emitElementLoop(const LValue &Array, std::uint64_t From, std
                                     llvm::function_ref<void(const LValue &)> Body) {
   // A counted loop rather than one copy of Body per element: arrays may be
   // large.
+  emitCountedLoop(From, To, [&](SpvId I) { Body(element(Array, I, Loc)); });
+}
+
+void KernelEmitter::emitCountedLoop(std::uint64_t From, std::uint64_t To,
+                                    llvm::function_ref<void(SpvId)> Body) {
   emitCountedLoop(B.constI32(static_cast<std::int32_t>(From)),
-                  B.constI32(static_cast<std::int32_t>(To)),
-                  [&](SpvId I) { Body(element(Array, I, Loc)); });
+                  B.constI32(static_cast<std::int32_t>(To)), Body);
 }
 
 void KernelEmitter::emitCountedLoop(SpvId From, SpvId To, llvm::function_ref<void(SpvId)> Body) {

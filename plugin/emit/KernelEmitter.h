@@ -216,7 +216,10 @@ private:
   void emitElementLoop(const LValue &Array, std::uint64_t From, std::uint64_t To,
                        clang::SourceLocation Loc,
                        llvm::function_ref<void(const LValue &)> Body);
-  // for (I = From; I < To; ++I) Body(I), signed 32-bit, as structured SPIR-V.
+  // for (I = From; I < To; ++I) Body(I), I a 32-bit int.
+  void emitCountedLoop(std::uint64_t From, std::uint64_t To,
+                       llvm::function_ref<void(SpvId)> Body);
+  // The same with bounds given as SPIR-V ids (a specialization constant).
   void emitCountedLoop(SpvId From, SpvId To, llvm::function_ref<void(SpvId)> Body);
   void emitMemberInit(const LValue &Aggregate, const LValue &Member, const clang::Expr *Init);
   PointerValue objectArgument(const clang::Expr *Obj, bool IsArrow);
@@ -225,6 +228,9 @@ private:
   SpvId load(const LValue &LV, clang::SourceLocation Loc);
   void store(const LValue &LV, SpvId Value, clang::SourceLocation Loc);
   void copy(const LValue &Dst, const LValue &Src, clang::SourceLocation Loc);
+  // AggregateCopy.cpp: large objects copied place to place across layouts.
+  bool copiesByParts(const LValue &Dst, const LValue &Src);
+  void copyByParts(const LValue &Dst, const LValue &Src, clang::SourceLocation Loc);
   LValue field(const LValue &Base, const clang::FieldDecl *FD, clang::SourceLocation Loc);
   LValue baseClass(const LValue &Derived, const clang::CXXRecordDecl *Base,
                    clang::SourceLocation Loc);

@@ -174,6 +174,8 @@ void KernelEmitter::store(const LValue &LV, SpvId Value, SourceLocation Loc) {
 }
 
 void KernelEmitter::copy(const LValue &Dst, const LValue &Src, SourceLocation Loc) {
+  if (copiesByParts(Dst, Src))
+    return copyByParts(Dst, Src, Loc);
   store(Dst, load(Src, Loc), Loc);
 }
 

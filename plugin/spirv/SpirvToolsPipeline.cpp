@@ -47,19 +47,20 @@ static std::vector<std::vector<std::string>> passSegments(bool Optimize) {
   return Segments;
 }
 
-// Runs the segments one after the other, decorating float arithmetic again
-// between them; the result (or the messages) in R.
+// Runs Segments[First...] one after the other, decorating float arithmetic
+// again between them; the result (or the messages) in R. Shared, when given,
+// receives the words after Segments[0].
 static bool runSegments(const std::vector<std::uint32_t> &Words,
-                        const std::vector<std::vector<std::string>> &Segments,
-                        SpirvPipelineResult &R) {
+                        const std::vector<std::vector<std::string>> &Segments, std::size_t First,
+                        SpirvPipelineResult &R, std::vector<std::uint32_t> *Shared) {
   spvtools::OptimizerOptions Options;
   // Validated before (the emitter's module) and after (the final module).
   Options.set_run_validator(false);
   R.Words = Words;
-  for (const std::vector<std::string> &Flags : Segments) {
+  for (std::size_t I = First; I < Segments.size(); ++I) {
     spvtools::Optimizer Opt(TargetEnv);
     Opt.SetMessageConsumer(collectInto(R.Messages));
-    if (!Opt.RegisterPassesFromFlags(Flags)) {
+    if (!Opt.RegisterPassesFromFlags(Segments[I])) {
       R.Messages += "  SPIRV-Tools does not know one of its own passes as a flag\n";
       return false;
     }
@@ -68,26 +69,19 @@ static bool runSegments(const std::vector<std::uint32_t> &Words,
       return false;
     decorateFloatArithmetic(Out);
     R.Words = std::move(Out);
+    if (I == 0 && Shared)
+      *Shared = R.Words;
   }
   return true;
 }
 
-SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Words,
-                                            const SpirvPipelineOptions &PipelineOpts) {
+// Optimizes Words from segment First on, gives wait() its memory semantics and
+// validates the result.
+static SpirvPipelineResult optimizeAndValidate(const std::vector<std::uint32_t> &Words,
+                                               std::size_t First,
+                                               const SpirvPipelineOptions &PipelineOpts,
+                                               std::vector<std::uint32_t> *Shared) {
   SpirvPipelineResult R;
-  spvtools::SpirvTools Tools(TargetEnv);
-  // The optimizer assumes a valid module and may crash on an invalid one, so an
-  // emitter bug would take clang down instead of being reported. Check the
-  // emitter's module first, with the relaxations that legalization resolves.
-  std::string EmittedMessages;
-  Tools.SetMessageConsumer(collectInto(EmittedMessages));
-  spvtools::ValidatorOptions Emitted;
-  Emitted.SetBeforeHlslLegalization(true);
-  if (!Tools.Validate(Words.data(), Words.size(), Emitted)) {
-    R.Messages = "spirv-val rejected the emitted module (before optimization):\n" +
-                 EmittedMessages;
-    return R;
-  }
   std::vector<std::vector<std::string>> Segments = passSegments(PipelineOpts.Optimize);
   // SPIRV-Tools has crashed on valid modules before (its constant folder
   // divided INT_MIN by -1); a crash must cost one kernel, not the compiler,
@@ -98,7 +92,7 @@ SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Wo
   bool Survived = Recovery.RunSafely([&] {
     if (PipelineOpts.CrashForTest)
       std::raise(SIGSEGV);
-    Optimized = runSegments(Words, Segments, R);
+    Optimized = runSegments(Words, Segments, First, R, Shared);
   });
   if (!Survived) {
     R.Messages = "SPIRV-Tools crashed while optimizing this kernel (the crash was "
@@ -113,6 +107,7 @@ SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Wo
   finishTileBarriers(R.Words);
   if (PipelineOpts.FpContractFast)
     dropNoContraction(R.Words);
+  spvtools::SpirvTools Tools(TargetEnv);
   std::string ValidationMessages;
   Tools.SetMessageConsumer(collectInto(ValidationMessages));
   spvtools::ValidatorOptions VOpts;
@@ -122,6 +117,32 @@ SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Wo
   }
   R.Ok = true;
   return R;
+}
+
+SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Words,
+                                            const SpirvPipelineOptions &PipelineOpts,
+                                            std::vector<std::uint32_t> *Shared) {
+  SpirvPipelineResult R;
+  spvtools::SpirvTools Tools(TargetEnv);
+  // The optimizer assumes a valid module and may crash on an invalid one, so an
+  // emitter bug would take clang down instead of being reported. Check the
+  // emitter's module first, with the relaxations that legalization resolves.
+  std::string EmittedMessages;
+  Tools.SetMessageConsumer(collectInto(EmittedMessages));
+  spvtools::ValidatorOptions Emitted;
+  Emitted.SetBeforeHlslLegalization(true);
+  if (!Tools.Validate(Words.data(), Words.size(), Emitted)) {
+    R.Messages = "spirv-val rejected the emitted module (before optimization):\n" +
+                 EmittedMessages;
+    return R;
+  }
+  return optimizeAndValidate(Words, 0, PipelineOpts, Shared);
+}
+
+SpirvPipelineResult ampvk::runSpirvPipelineFromShared(const std::vector<std::uint32_t> &Shared,
+                                                      const SpirvPipelineOptions &PipelineOpts) {
+  // Shared came out of the first segment: valid, so no check before.
+  return optimizeAndValidate(Shared, 1, PipelineOpts, nullptr);
 }
 
 std::string ampvk::disassemble(const std::vector<std::uint32_t> &Words) {

@@ -30,8 +30,17 @@ struct SpirvPipelineOptions {
 // inside the optimizer (a signal) is contained and reported in Messages, not
 // the end of the compiler: the kernel gets an error, the rest of the
 // translation unit goes on.
+// Shared, when given, receives the module after the first segment of passes
+// (those before the first loop-unroll: inlining, control flow, Function
+// memory to SSA, constant propagation). Those passes read no storage-buffer
+// decoration, so a kernel's Aliased variant (makeAliasedVariant of Shared)
+// continues from there with runSpirvPipelineFromShared instead of repeating
+// them: they hold the costliest pass on large kernels (ssa-rewrite).
 SpirvPipelineResult runSpirvPipeline(const std::vector<std::uint32_t> &Words,
-                                     const SpirvPipelineOptions &Opts);
+                                     const SpirvPipelineOptions &Opts,
+                                     std::vector<std::uint32_t> *Shared = nullptr);
+SpirvPipelineResult runSpirvPipelineFromShared(const std::vector<std::uint32_t> &Shared,
+                                               const SpirvPipelineOptions &Opts);
 
 // spirv-dis style text, for dumps in internal-error reports.
 std::string disassemble(const std::vector<std::uint32_t> &Words);

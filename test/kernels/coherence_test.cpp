@@ -81,3 +81,22 @@ TEST(Coherence, TwoViewsOfTheSameDataInOneKernel) {
   for (int i = 0; i < n; ++i)
     ASSERT_EQ(data[i], (i - 50) * 4) << "at " << i;
 }
+
+TEST(Coherence, TwoViewsOfTheSameDataOneNeverAccessed) {
+  // Both views bind the same buffer, but the kernel touches only `used`: it
+  // has no Aliased variant (nothing could observe one) and the runtime runs
+  // the plain one.
+  const int n = 300;
+  std::vector<int> data(n);
+  for (int i = 0; i < n; ++i)
+    data[i] = 3 * i - 7;
+  array_view<int, 1> used(n, data);
+  array_view<int, 1> unused = used;
+  parallel_for_each(used.extent, [=](index1 i) restrict(amp) {
+    used[i] = used[i] * 5 + i[0];
+    (void)unused;
+  });
+  used.synchronize();
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(data[i], (3 * i - 7) * 5 + i) << "at " << i;
+}

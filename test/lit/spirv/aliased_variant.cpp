@@ -1,11 +1,14 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-dis %t/aliased_variant.cpp-13-33.spv | FileCheck %s --check-prefix=PLAIN
-// RUN: %spirv-dis %t/aliased_variant.cpp-13-33.aliased.spv | FileCheck %s --check-prefix=ALIASED
-// RUN: %spirv-val --target-env vulkan1.1 %t/aliased_variant.cpp-13-33.aliased.spv
-// RUN: not ls %t/aliased_variant.cpp-20-31.aliased.spv
+// RUN: %spirv-dis %t/aliased_variant.cpp-16-33.spv | FileCheck %s --check-prefix=PLAIN
+// RUN: %spirv-dis %t/aliased_variant.cpp-16-33.aliased.spv | FileCheck %s --check-prefix=ALIASED
+// RUN: %spirv-val --target-env vulkan1.1 %t/aliased_variant.cpp-16-33.aliased.spv
+// RUN: not ls %t/aliased_variant.cpp-23-31.aliased.spv
+// RUN: ls %t/aliased_variant.cpp-27-34.spv
+// RUN: not ls %t/aliased_variant.cpp-27-34.aliased.spv
 // A kernel that writes through one of two views gets a second variant whose
 // storage buffers are Aliased; the runtime uses it when both views are of the
-// same data. A kernel with one view needs none.
+// same data. A kernel with one view needs none, nor does one that captures two
+// views but accesses only one (the other binding is never touched).
 #include <amp.h>
 using namespace concurrency;
 
@@ -18,6 +21,13 @@ void two_views(array_view<const int, 1> in, array_view<int, 1> out) {
 
 void one_view(array_view<int, 1> v) {
   parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { v[i] += 1; });
+}
+
+void one_of_two_views_used(array_view<int, 1> used, array_view<int, 1> unused) {
+  parallel_for_each(used.extent, [=](concurrency::index<1> i) restrict(amp) {
+    used[i] += 1;
+    (void)unused;
+  });
 }
 
 // PLAIN-NOT: Aliased

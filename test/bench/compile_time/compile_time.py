@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""The compile-time rows of the bench (issue 11): each input compiled by
+clang++ with and without the ampvk plugin, the same flags, in the same run.
+
+Inputs: the samples given on the command line and the files written by
+generate_inputs.py (a file of 20 kernels, a kernel of 10000 statements, a
+switch of 4000 cases, copies of a struct of 16000 ints). Each compile runs
+--repeat times, plain and plugin alternating; the table shows the least CPU
+time (user + system, which a busy machine disturbs less than wall time), the
+ratio, and the plugin compile's peak memory (max RSS).
+
+usage: compile_time.py --clang CLANG --plugin PLUGIN.so --include DIR
+                       --work DIR [--repeat N] [--quick] [SAMPLE.cpp ...]
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+from generate_inputs import add_compiler_arguments, include_flags
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# The samples are built RelWithDebInfo (samples/CMakeLists.txt, ampvk_enable).
+FLAGS = ["-std=c++17", "-O2", "-g", "-DNDEBUG", "-Wall", "-Wextra", "-DSAMPLESIZE=2"]
+
+
+def compile_once(cmd, timeout):
+    """Runs one compile; returns (cpu seconds, peak RSS in MiB) or None."""
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() - start > timeout:
+            proc.kill()
+            os.wait4(proc.pid, 0)
+            return None
+        time.sleep(0.02)
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.stderr.write(proc.stderr.read().decode(errors="replace")[-4000:])
+        raise SystemExit("compile failed: " + " ".join(cmd))
+    # wait4 reports the whole process tree it reaped: the driver and its cc1.
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_compiler_arguments(p)
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--timeout", type=float, default=900.0)
+    p.add_argument("--quick", action="store_true",
+                   help="generated inputs a tenth of the size, one run each (smoke test)")
+    p.add_argument("samples", nargs="*")
+    args = p.parse_args()
+
+    gen_dir = os.path.join(args.work, "inputs")
+    sizes = ["--statements", "1000", "--ifs", "200", "--cases", "400", "--ints", "1600"] if args.quick else []
+    subprocess.check_call([sys.executable, os.path.join(HERE, "generate_inputs.py"), gen_dir]
+                          + sizes)
+    repeat = 1 if args.quick else args.repeat
+    inputs = list(args.samples) + [os.path.join(gen_dir, f) for f in (
+        "kernels20.cpp", "statements.cpp", "if_chain.cpp", "switch.cpp", "struct_copy.cpp")]
+
+    base = [args.clang] + FLAGS + include_flags(args.include)
+    obj = os.path.join(args.work, "out.o")
+    print("compile time: %s %s, CPU seconds, best of %d (same run)" %
+          (os.path.basename(args.clang), " ".join(FLAGS[:4]), repeat))
+    print("%-34s %9s %9s %7s %12s" % ("input", "plain", "ampvk", "ratio", "ampvk peak"))
+    totals = [0.0, 0.0]
+    # One compile first, so that the first row does not pay for cold caches.
+    compile_once(base + ["-c", inputs[0], "-o", obj], args.timeout)
+    for src in inputs:
+        best = [None, None]
+        peak = 0.0
+        for _ in range(repeat):
+            for which, extra in ((0, []), (1, ["-fplugin=" + args.plugin])):
+                r = compile_once(base + extra + ["-c", src, "-o", obj], args.timeout)
+                if r is None:
+                    best[which] = float("inf")
+                    continue
+                if best[which] is None or r[0] < best[which]:
+                    best[which] = r[0]
+                if which:
+                    peak = max(peak, r[1])
+        name = os.path.relpath(src, os.path.dirname(os.path.dirname(src)))
+        if float("inf") in best:
+            print("%-34s %9s %9s %7s %12s" % (name, "%.2f" % best[0], "timeout", "-", "-"))
+            continue
+        if src in args.samples:
+            totals[0] += best[0]
+            totals[1] += best[1]
+        print("%-34s %9.2f %9.2f %6.2fx %9.0f MB" % (name, best[0], best[1], best[1] / best[0], peak))
+    if totals[0]:
+        print("%-34s %9.2f %9.2f %6.2fx" % ("samples, all together", totals[0], totals[1],
+                                            totals[1] / totals[0]))
+
+
+if __name__ == "__main__":
+    main()
