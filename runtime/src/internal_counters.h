@@ -27,6 +27,10 @@ struct counters {
   std::atomic<std::uint64_t> pipeline_cache_saves{0};
   std::atomic<std::uint64_t> memory_allocations{0}; // vkAllocateMemory calls (memory_pool.cpp)
   std::atomic<std::uint64_t> memory_frees{0};       // blocks given back with vkFreeMemory
+  // rt::buffer objects (arrays and views' storage): a test compares the two
+  // after the exit teardown to see that faults leak none.
+  std::atomic<std::uint64_t> buffers_created{0};
+  std::atomic<std::uint64_t> buffers_destroyed{0};
 };
 
 counters &debug_counters() noexcept;
