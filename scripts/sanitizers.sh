@@ -16,7 +16,11 @@ seconds=${1:-5}
 shift || true
 kinds=("$@")
 [[ ${#kinds[@]} -gt 0 ]] || kinds=(tsan asan)
-compiler=${CXX:-clang++-19}
+# The runtime-only build needs no plugin, so any compiler will do: g++ by
+# default, whose libtsan and libasan come with it (clang++-19's sanitizer
+# runtimes are a separate package, libclang-rt-19-dev). CXX=clang++-19 where
+# that is installed.
+compiler=${CXX:-g++}
 status=0
 for kind in "${kinds[@]}"; do
   case $kind in
@@ -25,6 +29,7 @@ for kind in "${kinds[@]}"; do
     *) echo "sanitizers.sh: unknown kind $kind (tsan or asan)" >&2; exit 2 ;;
   esac
   build=$root/build-$kind
+  rm -f "$build/CMakeCache.txt"
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER="$compiler" \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMPVK_RUNTIME_ONLY=ON \
     -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" \
@@ -32,6 +37,7 @@ for kind in "${kinds[@]}"; do
   cmake --build "$build" --target ampvk_stress ampvk_fault_tests
   export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
   export ASAN_OPTIONS="detect_leaks=1 ${ASAN_OPTIONS:-}"
+  export LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp ${LSAN_OPTIONS:-}"
   echo "== $kind: stress, $seconds s"
   if ! AMPVK_DEVICE_REPLICAS=2 "$build/test/runtime/ampvk_stress" "$seconds" 8 3; then status=1; fi
   if ! AMPVK_DEVICE_REPLICAS=2 AMPVK_DEBUG_FORCE_STAGING=1 \
