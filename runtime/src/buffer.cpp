@@ -11,6 +11,7 @@
 
 #include "device.h"
 #include "profiler.h"
+#include "internal_counters.h"
 #include "queue.h"
 #include "residency.h"
 #include "transfer.h"
@@ -65,9 +66,10 @@ buffer::buffer(device &d, std::size_t size, bool is_wrapped, void *host_memory, 
     : home(&d), bytes(size), wrapped(is_wrapped) {
   host.store(host_memory, std::memory_order_relaxed);
   cpu_access.store(access, std::memory_order_relaxed);
+  ++debug_counters().buffers_created;
 }
 
-buffer::~buffer() = default;
+buffer::~buffer() { ++debug_counters().buffers_destroyed; }
 
 void buffer::ensure_storage() {
   if (storage)
@@ -105,6 +107,16 @@ std::unique_lock<std::mutex> lock_owner(buffer &b) {
     if (b.home.load(std::memory_order_acquire) == d)
       return lock;
   }
+}
+
+void relock_owner(buffer &b, std::unique_lock<std::mutex> &lock) {
+  // b's home changes only with its device's mutex held, so holding the
+  // mutex of its home means it stays there.
+  if (lock.owns_lock() && lock.mutex() == &b.owner().mutex())
+    return;
+  if (lock.owns_lock())
+    lock.unlock();
+  lock = lock_owner(b);
 }
 
 void move_to_device(buffer &b, device &to) {
@@ -229,13 +241,12 @@ void buffer_release(buffer *b) noexcept {
   if (!b || b->refs.fetch_sub(1, std::memory_order_acq_rel) != 1)
     return;
   auto lock = lock_owner(*b);
-  device &d = b->owner();
   if (b->wrapped && !(b->state.load(std::memory_order_relaxed) & residency::host_current) &&
-      !d.lost && !d.closed()) {
+      !b->owner().lost() && !b->owner().closed()) {
     // C++ AMP: destroying the last view synchronizes the data source.
     try {
       download_reason why("download when the last array_view is destroyed");
-      download(queue_of(*b), *b);
+      residency::host_read(*b, lock);
     } catch (const std::exception &e) {
       std::fprintf(stderr,
                    "ampvk: results could not be copied back to host memory when the last "
@@ -280,9 +291,9 @@ void *buffer_host_data(buffer *b, access a) {
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
   if (a == access::read)
-    residency::host_read(buf);
+    residency::host_read(buf, lock);
   else
-    residency::host_write(buf);
+    residency::host_write(buf, lock);
   throw_check_failure();
   return buf.host_pointer();
 }
@@ -293,7 +304,7 @@ void buffer_synchronize(buffer *b) {
     return;
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
-  residency::host_read(buf);
+  residency::host_read(buf, lock);
   throw_check_failure();
 }
 
@@ -301,7 +312,7 @@ void buffer_host_modified(buffer *b) {
   buffer &buf = checked(b, "buffer_host_modified");
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
-  residency::host_write(buf, residency::old_contents::replaced);
+  residency::host_write(buf, lock, residency::old_contents::replaced);
 }
 
 void buffer_discard(buffer *b) {
@@ -320,7 +331,7 @@ void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t by
   buf.owner().check_not_lost();
   // Host becomes the only current copy; a write of the whole buffer needs no
   // download of the old contents first.
-  residency::host_write(buf, offset == 0 && bytes == buf.bytes ? residency::old_contents::replaced
+  residency::host_write(buf, lock, offset == 0 && bytes == buf.bytes ? residency::old_contents::replaced
                                                                : residency::old_contents::kept);
   throw_check_failure();
   if (bytes)
@@ -335,7 +346,7 @@ void buffer_read(buffer *b, std::size_t offset, void *dst, std::size_t bytes) {
                                          concurrency::E_INVALIDARG_AMP);
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
-  residency::host_read(buf);
+  residency::host_read(buf, lock);
   throw_check_failure();
   if (bytes)
     std::memcpy(dst, static_cast<const unsigned char *>(buf.host_pointer()) + offset, bytes);

@@ -62,6 +62,9 @@ public:
 
 // Locks the mutex of b's device; stays right when b moves meanwhile.
 std::unique_lock<std::mutex> lock_owner(buffer &b);
+// After a wait that released `lock` (a lock_owner lock): locks b's device
+// again, which may now be another one.
+void relock_owner(buffer &b, std::unique_lock<std::mutex> &lock);
 
 // Makes `to` the device of an array_view's buffer of host data that lives on
 // another device (C++ AMP: views go to the accelerator that uses them): its

@@ -27,7 +27,7 @@ VkDescriptorSet allocate_set(device &d, frame &f, const kernel_pipeline &pipelin
     info.poolSizeCount = 1;
     info.pPoolSizes = &size;
     VkDescriptorPool pool = VK_NULL_HANDLE;
-    vk_check(vkCreateDescriptorPool(d.vk(), &info, nullptr, &pool),
+    vk_check(d, vkCreateDescriptorPool(d.vk(), &info, nullptr, &pool),
              "creating a descriptor pool on " + d.describe());
     f.descriptors = unique_descriptor_pool(d.vk(), pool); // the old one is unused: no sets yet
     f.descriptor_capacity = capacity;
@@ -39,7 +39,7 @@ VkDescriptorSet allocate_set(device &d, frame &f, const kernel_pipeline &pipelin
   alloc.descriptorSetCount = 1;
   alloc.pSetLayouts = &layout;
   VkDescriptorSet set = VK_NULL_HANDLE;
-  vk_check(vkAllocateDescriptorSets(d.vk(), &alloc, &set),
+  vk_check(d, vkAllocateDescriptorSets(d.vk(), &alloc, &set),
            "allocating a descriptor set on " + d.describe());
   f.descriptors_dirty = true;
   ++f.descriptor_sets_used;

@@ -216,13 +216,42 @@ void device::check_usable() const {
                                          concurrency::E_FAIL_AMP);
 }
 
+void device::mark_lost(const std::string &reason, long code) noexcept {
+  std::lock_guard<std::mutex> lock(lost_mutex_);
+  if (lost_.load(std::memory_order_relaxed))
+    return;
+  try {
+    lost_reason_ = reason;
+  } catch (...) {
+    // Out of memory for the message: the exception still says the device is gone.
+  }
+  lost_code_ = code;
+  lost_.store(true, std::memory_order_release);
+}
+
 void device::check_not_lost() const {
-  if (lost)
-    throw concurrency::accelerator_view_removed(
-        ("ampvk: " + describe() + " was lost earlier (VK_ERROR_DEVICE_LOST) and cannot run "
-                                  "more work; restart the process")
-            .c_str(),
-        static_cast<concurrency::HRESULT>(VK_ERROR_DEVICE_LOST));
+  if (!lost())
+    return;
+  std::string reason;
+  long code;
+  {
+    std::lock_guard<std::mutex> lock(lost_mutex_);
+    reason = lost_reason_;
+    code = lost_code_;
+  }
+  throw concurrency::accelerator_view_removed(
+      "ampvk: " + describe() + " can no longer be used: " + reason +
+          ". Its arrays' device data is gone; other accelerators still work, and a new process "
+          "can use this one again",
+      static_cast<concurrency::HRESULT>(code));
+}
+
+bool device::finish_work() noexcept {
+  bool finished = true;
+  for (auto &view : views_)
+    finished &= view->finish_at_exit();
+  finished &= queue_->finish_at_exit();
+  return finished;
 }
 
 void device::teardown() noexcept {
@@ -233,24 +262,25 @@ void device::teardown() noexcept {
     closed_ = true; // never opened
     return;
   }
-  VkResult r = vkDeviceWaitIdle(device_.get());
-  if (r < 0 && r != VK_ERROR_DEVICE_LOST)
-    std::fprintf(stderr, "ampvk: waiting for %s at exit failed with %s\n", describe().c_str(),
-                 vk_result_name(r));
-  // Submits every batch and retires every frame; orphaned buffers are freed here.
-  try {
-    for (auto &view : views_)
-      view->wait_idle();
-    queue_->wait_idle();
-  } catch (const std::exception &e) {
-    std::fprintf(stderr, "ampvk: at exit: %s\n", e.what());
-  }
+  // Submits every batch and retires every frame; orphaned buffers are freed
+  // here. Bounded by the kernel time limit: a hung GPU must not hang exit.
+  const bool finished = finish_work();
   // Views still alive (globals destroyed after us, or leaked) keep working on
   // the host: their results are copied back now, while the driver still runs.
   for (buffer *b : buffers)
     residency::evict_to_host(*b);
   closed_ = true;
   open_.store(false, std::memory_order_release);
+  if (!finished) {
+    // Destroying objects the GPU may still use is undefined; the process is
+    // ending and the operating system reclaims them.
+    abandoned_.store(true, std::memory_order_release);
+    std::fprintf(stderr,
+                 "ampvk: at exit, %s had not finished its work within the time limit; its Vulkan "
+                 "objects are left to the operating system\n",
+                 describe().c_str());
+    return;
+  }
   for (auto &view : views_)
     view->detach();
   queue_->detach();

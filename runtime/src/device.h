@@ -80,9 +80,14 @@ public:
   std::atomic<int> cpu_access{4};
   std::atomic<bool> cpu_access_fixed{false};
 
-  // Set once VK_ERROR_DEVICE_LOST was seen (under the mutex).
-  bool lost = false;
-  // With the mutex held: throws accelerator_view_removed when the device was lost.
+  // The device is given up for good: VK_ERROR_DEVICE_LOST from any call, a
+  // wait for the GPU past the time limit (AMPVK_KERNEL_TIMEOUT_MS), or a failed
+  // submission (its kernels never ran). The first reason is kept; every later
+  // use throws accelerator_view_removed naming it. Any thread, with or
+  // without the mutex.
+  void mark_lost(const std::string &reason, long code) noexcept;
+  bool lost() const noexcept { return lost_.load(std::memory_order_acquire); }
+  // Throws accelerator_view_removed when the device was lost.
   void check_not_lost() const;
   // Also throws runtime_exception after teardown: for work that needs Vulkan.
   void check_usable() const;
@@ -93,15 +98,27 @@ public:
   // device makes no Vulkan call, so buffers released by later static
   // destructors (when the driver may already be unloaded) are safe.
   void teardown() noexcept;
+  // Teardown left this device's Vulkan objects alive (its GPU did not finish).
+  bool abandoned() const noexcept { return abandoned_.load(std::memory_order_acquire); }
 
 private:
   void create_logical_device();
+  // Teardown, mutex held: submits and waits (within the time limit) for every
+  // view's work; false when some of it may still run on the GPU.
+  bool finish_work() noexcept;
 
   physical_device physical_;
   item_policy items_;
   std::mutex mutex_;
   std::atomic<bool> open_{false};
   std::atomic<bool> closed_{false}; // torn down: no Vulkan call from here on
+  std::atomic<bool> lost_{false};
+  mutable std::mutex lost_mutex_; // guards the two below
+  std::string lost_reason_;
+  long lost_code_ = 0;            // the VkResult behind it
+  // Teardown could not confirm the GPU finished (hung): its objects are left
+  // to the operating system, and the instance is not destroyed.
+  std::atomic<bool> abandoned_{false};
   unique_device device_;
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_ = nullptr;
   std::unique_ptr<rt::queue> queue_;

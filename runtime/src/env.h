@@ -12,8 +12,13 @@
 //   AMPVK_DEBUG_SHARED_MEMORY_BYTES=N act as a discrete GPU with N bytes of BAR memory to share
 //   AMPVK_ITEMS_PER_THREAD=N          N work items per thread in every untiled launch (device.cpp)
 //   AMPVK_DEBUG_NO_TIMESTAMPS=1       profile as on a queue family without timestamps
+//   AMPVK_KERNEL_TIMEOUT_MS=N         longest wait for submitted work before the device counts as
+//                                     hung (default 60000; 0: no limit)
+//   AMPVK_DEBUG_FAULT=kind:N,...      test-only fault injection (fault_injection.h)
 #ifndef AMPVK_RUNTIME_ENV_H
 #define AMPVK_RUNTIME_ENV_H
+
+#include <cstdint>
 
 namespace ampvk {
 namespace rt {
@@ -22,6 +27,13 @@ namespace rt {
 const char *env_value(const char *name) noexcept;
 // Set, non-empty and not "0".
 bool env_flag(const char *name) noexcept;
+
+// AMPVK_KERNEL_TIMEOUT_MS, read once: how long a wait for submitted work may
+// block before the device is given up as hung. Throws runtime_exception for a
+// value that is not a number.
+std::uint64_t kernel_timeout_ms();
+// The same in nanoseconds for vkWaitForFences (UINT64_MAX: no limit).
+std::uint64_t kernel_timeout_ns();
 
 } // namespace rt
 } // namespace ampvk

@@ -106,7 +106,7 @@ device_allocation allocate_buffer(device &d, std::size_t bytes, memory_use use) 
   VkBuffer buffer = VK_NULL_HANDLE;
   VkResult r = vkCreateBuffer(d.vk(), &info, nullptr, &buffer);
   if (r < 0)
-    throw_vk_error(r, "creating a buffer of " + std::to_string(bytes) + " bytes on " +
+    throw_vk_error(d, r, "creating a buffer of " + std::to_string(bytes) + " bytes on " +
                           d.describe());
   a.buffer = unique_buffer(d.vk(), buffer);
 
@@ -133,9 +133,9 @@ device_allocation allocate_buffer(device &d, std::size_t bytes, memory_use use) 
       r == VK_ERROR_TOO_MANY_OBJECTS)
     throw_too_large(d, bytes, std::string("Vulkan reports ") + vk_result_name(r));
   if (r < 0)
-    throw_vk_error(r, "allocating " + std::to_string(bytes) + " bytes of memory on " +
+    throw_vk_error(d, r, "allocating " + std::to_string(bytes) + " bytes of memory on " +
                           d.describe());
-  vk_check(vkBindBufferMemory(d.vk(), buffer, a.memory.memory(), a.memory.offset()),
+  vk_check(d, vkBindBufferMemory(d.vk(), buffer, a.memory.memory(), a.memory.offset()),
            "binding buffer memory");
 
   constexpr VkMemoryPropertyFlags mappable =

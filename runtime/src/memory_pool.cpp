@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "device.h"
+#include "fault_injection.h"
 #include "internal_counters.h"
 
 namespace ampvk {
@@ -78,7 +79,9 @@ VkResult memory_pool::new_block(std::uint32_t type, VkDeviceSize size, bool dedi
   info.memoryTypeIndex = type;
   VkDeviceMemory memory = VK_NULL_HANDLE;
   ++debug_counters().memory_allocations;
-  VkResult r = vkAllocateMemory(device_.vk(), &info, nullptr, &memory);
+  VkResult r = injected_fault(fault_site::alloc);
+  if (r == VK_SUCCESS)
+    r = vkAllocateMemory(device_.vk(), &info, nullptr, &memory);
   if (r < 0)
     return r;
   auto block = std::make_unique<memory_block>();

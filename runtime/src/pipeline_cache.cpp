@@ -29,7 +29,7 @@ pipeline_cache::pipeline_cache(device &d) : device_(d) {
     data.clear();
     r = vkCreatePipelineCache(d.vk(), &info, nullptr, &cache);
   }
-  vk_check(r, "creating a pipeline cache on " + d.describe());
+  vk_check(d, r, "creating a pipeline cache on " + d.describe());
   cache_ = unique_pipeline_cache(d.vk(), cache);
   debug_counters().pipeline_cache_bytes_loaded += data.size();
 }
@@ -105,7 +105,7 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   set_info.bindingCount = p->num_descriptors;
   set_info.pBindings = bindings.data();
   VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
-  vk_check(vkCreateDescriptorSetLayout(vk, &set_info, nullptr, &set_layout),
+  vk_check(device_, vkCreateDescriptorSetLayout(vk, &set_info, nullptr, &set_layout),
            "creating a descriptor set layout on " + device_.describe());
   p->set_layout = unique_descriptor_set_layout(vk, set_layout);
 
@@ -116,7 +116,7 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   layout_info.pushConstantRangeCount = h.push_size > 0 ? 1 : 0;
   layout_info.pPushConstantRanges = &range;
   VkPipelineLayout layout = VK_NULL_HANDLE;
-  vk_check(vkCreatePipelineLayout(vk, &layout_info, nullptr, &layout),
+  vk_check(device_, vkCreatePipelineLayout(vk, &layout_info, nullptr, &layout),
            "creating a pipeline layout on " + device_.describe());
   p->layout = unique_pipeline_layout(vk, layout);
 
@@ -124,7 +124,7 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   module_info.codeSize = words.size() * 4;
   module_info.pCode = words.data();
   VkShaderModule module = VK_NULL_HANDLE;
-  vk_check(vkCreateShaderModule(vk, &module_info, nullptr, &module),
+  vk_check(device_, vkCreateShaderModule(vk, &module_info, nullptr, &module),
            "creating a shader module for a kernel on " + device_.describe());
   // The pipeline keeps what it needs; the module is only an input.
   unique_shader_module module_owner(vk, module);
@@ -146,7 +146,7 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   if (items_per_thread != 1)
     pipeline_info.stage.pSpecializationInfo = &specialization;
   VkPipeline pipeline = VK_NULL_HANDLE;
-  vk_check(vkCreateComputePipelines(vk, cache_.get(), 1, &pipeline_info, nullptr, &pipeline),
+  vk_check(device_, vkCreateComputePipelines(vk, cache_.get(), 1, &pipeline_info, nullptr, &pipeline),
            "creating the compute pipeline for a kernel on " + device_.describe());
   p->pipeline = unique_pipeline(vk, pipeline);
   ++debug_counters().pipelines_created;

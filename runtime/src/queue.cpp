@@ -5,6 +5,8 @@
 #include "bounds_report.h"
 #include "buffer.h"
 #include "device.h"
+#include "env.h"
+#include "fault_injection.h"
 #include "internal_counters.h"
 #include "profiler.h"
 #include "runtime_state.h"
@@ -28,7 +30,7 @@ void queue::attach(VkQueue handle, std::uint32_t family) {
   info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   info.queueFamilyIndex = family;
   VkCommandPool pool = VK_NULL_HANDLE;
-  vk_check(vkCreateCommandPool(device_.vk(), &info, nullptr, &pool),
+  vk_check(device_, vkCreateCommandPool(device_.vk(), &info, nullptr, &pool),
            "creating a command pool on " + device_.describe());
   pool_ = unique_command_pool(device_.vk(), pool);
   queue_ = handle;
@@ -64,14 +66,14 @@ frame &queue::begin() {
     f = std::make_unique<frame>();
     VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     VkFence fence = VK_NULL_HANDLE;
-    vk_check(vkCreateFence(device_.vk(), &fence_info, nullptr, &fence),
+    vk_check(device_, vkCreateFence(device_.vk(), &fence_info, nullptr, &fence),
              "creating a fence on " + device_.describe());
     f->fence = unique_fence(device_.vk(), fence);
     VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
     alloc.commandPool = pool_.get();
     alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
     alloc.commandBufferCount = 1;
-    vk_check(vkAllocateCommandBuffers(device_.vk(), &alloc, &f->cmd),
+    vk_check(device_, vkAllocateCommandBuffers(device_.vk(), &alloc, &f->cmd),
              "allocating a command buffer on " + device_.describe());
     ++debug_counters().command_buffers_created;
   }
@@ -89,7 +91,7 @@ frame &queue::begin() {
   VkResult r = vkBeginCommandBuffer(f->cmd, &begin_info); // implicitly resets it
   if (r < 0) {
     free_.push_back(std::move(f));
-    throw_vk_error(r, "beginning a command buffer on " + device_.describe());
+    throw_vk_error(device_, r, "beginning a command buffer on " + device_.describe());
   }
   f->serial = next_serial_++;
   recording_ = std::move(f);
@@ -120,24 +122,34 @@ void queue::submit_through(std::uint64_t serial) {
 void queue::submit() {
   frame &f = *recording_;
   VkResult r = vkEndCommandBuffer(f.cmd);
-  if (r < 0) {
-    abandon();
-    throw_vk_error(r, "recording a command buffer on " + device_.describe());
-  }
+  if (r < 0)
+    submit_failed(r, "recording a command buffer");
   VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   info.commandBufferCount = 1;
   info.pCommandBuffers = &f.cmd;
-  r = vkQueueSubmit(queue_, 1, &info, f.fence.get());
-  if (r < 0) {
-    abandon();
-    if (r == VK_ERROR_DEVICE_LOST)
-      on_device_lost(r, "submitting work");
-    throw_vk_error(r, "submitting work to " + device_.describe());
-  }
+  r = injected_fault(fault_site::submit);
+  if (r == VK_SUCCESS)
+    r = vkQueueSubmit(queue_, 1, &info, f.fence.get());
+  if (r < 0)
+    submit_failed(r, "submitting work");
   profile_submitted(f);
   in_flight_.push_back(std::move(recording_));
   ++debug_counters().submissions;
   note_first_use(submitted_before_);
+}
+
+void queue::submit_failed(VkResult result, const char *what) {
+  if (result == VK_ERROR_DEVICE_LOST)
+    on_device_lost(result, what);
+  // The batch's launches already count in their buffers' residency (the
+  // device copy is current, the host waits for this serial), and their
+  // kernels will never run: nothing on this device can be trusted any more.
+  abandon();
+  device_.mark_lost(std::string(what) + " failed with " + vk_result_name(result) +
+                        ", so the kernels and copies of that batch never ran",
+                    result);
+  throw_vk_error(result, std::string(what) + " on " + device_.describe() +
+                             " (the accelerator can no longer be used)");
 }
 
 void queue::abandon() noexcept {
@@ -203,30 +215,78 @@ void queue::retire() {
     if (r == VK_ERROR_DEVICE_LOST)
       on_device_lost(r, "checking for finished work");
     if (r < 0)
-      throw_vk_error(r, "checking for finished work on " + device_.describe());
+      throw_vk_error(device_, r, "checking for finished work on " + device_.describe());
     retire_through(in_flight_.front()->serial);
   }
 }
 
-void queue::wait_for(std::uint64_t serial) {
+void queue::wait_for(std::uint64_t serial) { wait_through(serial, nullptr); }
+
+void queue::wait_for(std::uint64_t serial, std::unique_lock<std::mutex> &lock) {
+  wait_through(serial, &lock);
+}
+
+void queue::wait_through(std::uint64_t serial, std::unique_lock<std::mutex> *unlock) {
   if (serial <= completed_)
     return;
+  device_.check_not_lost();
   submit_through(serial);
   // A fence signaled by vkQueueSubmit covers every earlier submission on the
   // queue too, so one wait retires everything up to it.
-  for (auto &f : in_flight_) {
-    if (f->serial < serial)
-      continue;
-    VkFence fence = f->fence.get();
-    VkResult r = vkWaitForFences(device_.vk(), 1, &fence, VK_TRUE, UINT64_MAX);
-    if (r == VK_ERROR_DEVICE_LOST)
-      on_device_lost(r, "waiting for a kernel");
-    if (r < 0)
-      throw_vk_error(r, "waiting for a kernel on " + device_.describe());
-    retire_through(f->serial);
-    note_first_use(waited_before_);
-    return;
+  for (auto &f : in_flight_)
+    if (f->serial >= serial)
+      return wait_frame(*f, unlock);
+}
+
+void queue::wait_frame(frame &f, std::unique_lock<std::mutex> *unlock) {
+  const std::uint64_t serial = f.serial;
+  VkFence fence = f.fence.get();
+  // The fault hook reports its result only after the real wait: the GPU is
+  // then done with the batch, as it may be after a real loss.
+  const VkResult injected = injected_fault(fault_site::wait);
+  VkResult r;
+  if (unlock) {
+    // The frame is parked rather than recycled while we wait (recycle()), so
+    // its fence stays valid and unsignaled-by-reset.
+    ++f.waiters;
+    unlock->unlock();
+    r = vkWaitForFences(device_.vk(), 1, &fence, VK_TRUE, kernel_timeout_ns());
+    unlock->lock();
+    if (--f.waiters == 0)
+      for (auto it = parked_.begin(); it != parked_.end(); ++it)
+        if (it->get() == &f) {
+          std::unique_ptr<frame> retired = std::move(*it);
+          parked_.erase(it);
+          recycle(std::move(retired));
+          break;
+        }
+  } else {
+    r = vkWaitForFences(device_.vk(), 1, &fence, VK_TRUE, kernel_timeout_ns());
   }
+  if (r == VK_SUCCESS && injected != VK_SUCCESS)
+    r = injected;
+  if (r != VK_SUCCESS)
+    fence_failed(r);
+  retire_through(serial);
+  note_first_use(waited_before_);
+}
+
+void queue::fence_failed(VkResult result) {
+  if (result == VK_ERROR_DEVICE_LOST)
+    on_device_lost(result, "waiting for a kernel");
+  if (result != VK_TIMEOUT)
+    throw_vk_error(result, "waiting for a kernel on " + device_.describe());
+  // The GPU may still be running the batches in flight: they keep their
+  // memory until the exit teardown sees them finish.
+  const std::string reason =
+      "waiting for its kernels took longer than the limit of " +
+      std::to_string(kernel_timeout_ms()) +
+      " ms (AMPVK_KERNEL_TIMEOUT_MS; a kernel ran too long or the GPU hung)";
+  device_.mark_lost(reason, result);
+  if (recording_)
+    abandon();
+  throw concurrency::accelerator_view_removed("ampvk: " + device_.describe() + ": " + reason,
+                                              static_cast<concurrency::HRESULT>(result));
 }
 
 void queue::note_first_use(bool &flag) noexcept {
@@ -244,42 +304,50 @@ void queue::wait_idle() {
 
 void queue::wait_idle_unlocked(std::unique_lock<std::mutex> &lock) {
   flush();
-  if (in_flight_.empty())
-    return;
-  frame *f = in_flight_.back().get();
-  const std::uint64_t serial = f->serial;
-  VkFence fence = f->fence.get();
-  ++f->waiters;
-  lock.unlock();
-  VkResult r = vkWaitForFences(device_.vk(), 1, &fence, VK_TRUE, UINT64_MAX);
-  lock.lock();
-  if (--f->waiters == 0) {
-    for (auto it = parked_.begin(); it != parked_.end(); ++it)
-      if (it->get() == f) {
-        std::unique_ptr<frame> retired = std::move(*it);
-        parked_.erase(it);
-        recycle(std::move(retired));
-        break;
-      }
+  if (!in_flight_.empty())
+    wait_frame(*in_flight_.back(), &lock);
+}
+
+bool queue::finish_at_exit() noexcept {
+  try {
+    if (recording_) {
+      if (device_.lost())
+        abandon();
+      else
+        submit();
+    }
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "ampvk: at exit: %s\n", e.what());
   }
-  if (r == VK_ERROR_DEVICE_LOST)
-    on_device_lost(r, "waiting for a kernel");
-  if (r < 0)
-    throw_vk_error(r, "waiting for a kernel on " + device_.describe());
-  retire_through(serial);
-  note_first_use(waited_before_);
+  while (!in_flight_.empty()) {
+    frame &f = *in_flight_.back();
+    VkFence fence = f.fence.get();
+    VkResult r = VK_TIMEOUT;
+    try {
+      r = vkWaitForFences(device_.vk(), 1, &fence, VK_TRUE, kernel_timeout_ns());
+    } catch (const std::exception &) {
+      // A malformed time limit was reported at the first wait already.
+    }
+    // A lost device's objects may be destroyed (Vulkan's rules on device loss).
+    if (r != VK_SUCCESS && r != VK_ERROR_DEVICE_LOST)
+      return false;
+    retire_through(f.serial);
+  }
+  return true;
 }
 
 queue &queue_of(buffer &b) noexcept { return b.last_queue ? *b.last_queue : b.owner().queue(); }
 
 void order_after_other_queue(queue &q, buffer &b) {
-  queue *previous = b.last_queue;
-  if (!previous || previous == &q || previous->done(b.last_use))
+  // No last_queue means the default queue's serials, not "no queue": a kernel
+  // on the default view followed by one on a created view must run in order.
+  queue &previous = queue_of(b);
+  if (&previous == &q || previous.done(b.last_use))
     return;
-  if (previous->vk() == q.vk())
-    previous->submit_through(b.last_use);
+  if (previous.vk() == q.vk())
+    previous.submit_through(b.last_use);
   else
-    previous->wait_for(b.last_use);
+    previous.wait_for(b.last_use);
 }
 
 void hold_queue(queue *q) noexcept {
@@ -307,11 +375,22 @@ void note_queue_use(queue &q, buffer &b, std::uint64_t serial) noexcept {
 }
 
 void queue::on_device_lost(VkResult result, const char *what) {
-  device_.lost = true;
+  device_.mark_lost(std::string(what) + " reported " + vk_result_name(result) +
+                        " (the driver reset the GPU, or it faulted)",
+                    result);
   if (recording_)
     abandon();
-  // Nothing will ever signal now: let go of everything the GPU held.
-  retire_through(next_serial_ - 1);
+  // Vulkan lets a lost device's objects be destroyed; a device reported lost
+  // while still running (a test's injected fault) finishes its work first.
+  std::vector<VkFence> fences;
+  for (auto &f : in_flight_)
+    fences.push_back(f->fence.get());
+  VkResult r = VK_SUCCESS;
+  if (!fences.empty())
+    r = vkWaitForFences(device_.vk(), static_cast<std::uint32_t>(fences.size()), fences.data(),
+                        VK_TRUE, kernel_timeout_ns());
+  if (r == VK_SUCCESS || r == VK_ERROR_DEVICE_LOST)
+    retire_through(next_serial_ - 1);
   throw_vk_error(result, std::string(what) + " on " + device_.describe());
 }
 

@@ -13,6 +13,12 @@
 // Several queues of one device may share a VkQueue (queue::vk()); each keeps
 // its own batch, fences and serials, so waiting on one waits for its own work.
 // Every member function requires the owning device's mutex, except where said.
+//
+// Waits for the GPU are bounded by AMPVK_KERNEL_TIMEOUT_MS: past it the device
+// is marked lost (device::mark_lost) and accelerator_view_removed thrown; the
+// frames still in flight then stay as they are (the GPU may still use their
+// memory) until the exit teardown sees them finish. Host accesses wait with
+// the device mutex released (the waits that take a std::unique_lock).
 #ifndef AMPVK_RUNTIME_QUEUE_H
 #define AMPVK_RUNTIME_QUEUE_H
 
@@ -83,13 +89,22 @@ public:
   // Recycles the frames whose fences have signaled.
   void retire();
   // Blocks until the batch with this serial (and all before it) is done,
-  // submitting it first if it is still being recorded.
+  // submitting it first if it is still being recorded. Keeps the mutex: for
+  // callers that hold state across the wait (launch, two devices' moves).
   void wait_for(std::uint64_t serial);
+  // As wait_for, but releases `lock` (on the device mutex) while blocked, so
+  // other threads keep launching and reading meanwhile: the caller must read
+  // again whatever they may have changed (a buffer may even have moved to
+  // another device; lock_owner's relock_owner follows it).
+  void wait_for(std::uint64_t serial, std::unique_lock<std::mutex> &lock);
   // Submits pending work and waits for all of it.
   void wait_idle();
-  // As wait_idle, but releases `lock` (on the device mutex) while blocked, so
-  // other threads keep launching and reading meanwhile.
+  // As wait_idle, releasing `lock` while blocked.
   void wait_idle_unlocked(std::unique_lock<std::mutex> &lock);
+  // Exit teardown: submits the open batch (drops it on a lost device) and
+  // waits, within the time limit, for everything in flight. False when some
+  // work may still run on the GPU. Never throws.
+  bool finish_at_exit() noexcept;
   // Makes sure the batch with this serial is submitted (not necessarily done).
   void submit_through(std::uint64_t serial);
   bool done(std::uint64_t serial) const noexcept { return serial <= completed_; }
@@ -106,6 +121,14 @@ private:
   void recycle(std::unique_ptr<frame> f) noexcept;
   void retire_through(std::uint64_t serial) noexcept;
   [[noreturn]] void on_device_lost(VkResult result, const char *what);
+  void wait_through(std::uint64_t serial, std::unique_lock<std::mutex> *unlock);
+  // Waits for f's fence within the time limit, releasing *unlock meanwhile
+  // when given; retires f and everything before it, or throws.
+  void wait_frame(frame &f, std::unique_lock<std::mutex> *unlock);
+  // A fence wait failed (timed out, device lost, other error): throws.
+  [[noreturn]] void fence_failed(VkResult result);
+  // A submission failed: its batch is gone, so is the device.
+  [[noreturn]] void submit_failed(VkResult result, const char *what);
   // Keeps the exit teardown ahead of driver state first set up by this work.
   void note_first_use(bool &flag) noexcept;
 

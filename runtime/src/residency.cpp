@@ -1,5 +1,6 @@
 #include "residency.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -15,32 +16,54 @@ namespace residency {
 namespace {
 
 // Brings the host copy up to date; with for_write, also waits for readers of
-// host-mapped memory and makes the host copy the only current one.
-void make_host_current(buffer &b, bool for_write, old_contents old) {
-  // Only GPU work opened the device, and only GPU work leaves anything to
-  // wait for or copy; host-only buffers (and all of them after teardown)
-  // never reach the queue.
-  unsigned s = b.state.load(std::memory_order_relaxed);
-  if (b.host_mapped) {
-    // One copy: only wait until the GPU is done with the memory.
-    queue &q = queue_of(b);
-    if (!(s & host_current))
-      q.wait_for(b.last_write);
-    if (for_write && (s & device_in_use))
-      q.wait_for(b.last_use);
-    unsigned next = for_write ? unsigned(host_current) : (s | host_current);
-    if (q.done(b.last_use))
-      next &= ~unsigned(device_in_use); // retired: no kernel reads it any more
-    b.state.store(next, std::memory_order_release);
+// host-mapped memory and makes the host copy the only current one. With
+// `lock`, waits release it, so every wait is followed by a fresh look at b:
+// other threads may have launched kernels on it, read it, or moved it to
+// another device meanwhile.
+void make_host_current(buffer &b, std::unique_lock<std::mutex> *lock, bool for_write,
+                       old_contents old) {
+  for (;;) {
+    // Only GPU work opened the device, and only GPU work leaves anything to
+    // wait for or copy; host-only buffers (and all of them after teardown)
+    // never reach the queue.
+    unsigned s = b.state.load(std::memory_order_relaxed);
+    if (b.host_mapped) {
+      // One copy: only wait until the GPU is done with the memory.
+      queue &q = queue_of(b);
+      std::uint64_t need = 0;
+      if (!(s & host_current))
+        need = b.last_write;
+      if (for_write && (s & device_in_use))
+        need = std::max(need, b.last_use);
+      if (need && !q.done(need)) {
+        b.owner().check_not_lost();
+        if (!lock) {
+          q.wait_for(need);
+          continue;
+        }
+        q.wait_for(need, *lock);
+        relock_owner(b, *lock);
+        continue;
+      }
+      unsigned next = for_write ? unsigned(host_current) : (s | host_current);
+      if (q.done(b.last_use))
+        next &= ~unsigned(device_in_use); // retired: no kernel reads it any more
+      b.state.store(next, std::memory_order_release);
+      return;
+    }
+    b.host_pointer();
+    if (!(s & host_current) && old == old_contents::kept) {
+      b.owner().check_usable();
+      if (!download(queue_of(b), b, lock)) {
+        relock_owner(b, *lock); // b changed while we waited: look again
+        continue;
+      }
+      s = b.state.load(std::memory_order_relaxed);
+    }
+    b.state.store(for_write ? unsigned(host_current) : (s | host_current),
+                  std::memory_order_release);
     return;
   }
-  b.host_pointer();
-  if (!(s & host_current) && old == old_contents::kept) {
-    b.owner().check_usable();
-    download(queue_of(b), b);
-  }
-  b.state.store(for_write ? unsigned(host_current) : (s | host_current),
-                std::memory_order_release);
 }
 
 } // namespace
@@ -59,9 +82,15 @@ void created_owned(buffer &b) noexcept {
                 std::memory_order_release);
 }
 
-void host_read(buffer &b) { make_host_current(b, false, old_contents::kept); }
+void host_read(buffer &b, std::unique_lock<std::mutex> &lock) {
+  make_host_current(b, &lock, false, old_contents::kept);
+}
 
-void host_write(buffer &b, old_contents old) { make_host_current(b, true, old); }
+void host_read(buffer &b) { make_host_current(b, nullptr, false, old_contents::kept); }
+
+void host_write(buffer &b, std::unique_lock<std::mutex> &lock, old_contents old) {
+  make_host_current(b, &lock, true, old);
+}
 
 void host_discard(buffer &b) noexcept {
   if (b.host_mapped || b.owner().closed())
@@ -96,7 +125,8 @@ void evict_to_host(buffer &b) noexcept {
       b.shadow.reset(copy);
       b.host.store(copy, std::memory_order_release);
       b.host_mapped = false;
-    } else if (!(b.state.load(std::memory_order_relaxed) & host_current)) {
+    } else if (!(b.state.load(std::memory_order_relaxed) & host_current) && !b.owner().lost()) {
+      // (A lost device's copy is gone: the host keeps what it had.)
       b.host_pointer();
       download_reason why("download at exit");
       download(queue_of(b), b);

@@ -20,6 +20,7 @@
 #define AMPVK_RUNTIME_RESIDENCY_H
 
 #include <cstdint>
+#include <mutex>
 
 #include "buffer.h"
 
@@ -50,13 +51,20 @@ enum class old_contents {
   replaced, // the host writes all of it (or already did): nothing to download
 };
 
-// Device mutex held. Waits for the kernels that write b and downloads if the
-// host copy is stale; afterwards the host copy is current.
+// `lock` holds b's device mutex (lock_owner). Waits for the kernels that write
+// b and downloads if the host copy is stale; afterwards the host copy is
+// current. The mutex is released while waiting for the GPU; on return `lock`
+// holds the mutex of b's device, which another thread may have changed
+// meanwhile (move_to_device). Throws accelerator_view_removed when b's device
+// is lost, timed out or lost during the wait.
+void host_read(buffer &b, std::unique_lock<std::mutex> &lock);
+// The same, waiting with the device mutex held: for move_to_device, which
+// holds two devices' mutexes.
 void host_read(buffer &b);
-// Device mutex held. As host_read (unless old is replaced), also waits for the
-// kernels that still read host-mapped memory; afterwards the host copy is the
-// only current one.
-void host_write(buffer &b, old_contents old = old_contents::kept);
+// As host_read (unless old is replaced), also waits for the kernels that still
+// read host-mapped memory; afterwards the host copy is the only current one.
+void host_write(buffer &b, std::unique_lock<std::mutex> &lock,
+                old_contents old = old_contents::kept);
 // Device mutex held. The contents become undefined, so both copies count as
 // current: the next launch uploads nothing, the next host access downloads
 // nothing. Nothing to do for host-mapped buffers or after teardown.

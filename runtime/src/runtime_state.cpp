@@ -86,9 +86,15 @@ void runtime_state::teardown_at_exit() noexcept {
   runtime_state *s = the_state.load(std::memory_order_acquire);
   if (!s || torn_down.exchange(true))
     return;
-  for (device *d : s->devices_)
+  bool abandoned = false;
+  for (device *d : s->devices_) {
     d->teardown();
-  s->instance_.destroy();
+    abandoned |= d->abandoned();
+  }
+  // A device whose GPU may still run keeps its VkDevice, and destroying the
+  // instance under it is invalid.
+  if (!abandoned)
+    s->instance_.destroy();
   report_tools_at_exit();
 }
 

@@ -7,6 +7,7 @@
 #include "internal_counters.h"
 #include "profiler.h"
 #include "queue.h"
+#include "residency.h"
 #include "staging.h"
 
 namespace ampvk {
@@ -43,16 +44,48 @@ bool record_upload(queue &q, frame &f, buffer &b) {
   return true;
 }
 
-void download(queue &q, buffer &b) {
+namespace {
+
+// What a download started from. After a wait that released the device mutex,
+// a different record means another thread changed b meanwhile (a kernel wrote
+// it, a host access made the host copy current, it moved to another device or
+// was evicted at exit), and the data copied is not the data wanted.
+struct download_start {
+  device *home;
+  queue *last_queue;
+  std::uint64_t last_write;
+};
+
+download_start start_of(const buffer &b) {
+  return {b.home.load(std::memory_order_acquire), b.last_queue, b.last_write};
+}
+
+bool still_wanted(const buffer &b, const download_start &start) {
+  // Read home first: if b moved, the rest is another device's to change.
+  return b.home.load(std::memory_order_acquire) == start.home &&
+         b.last_queue == start.last_queue && b.last_write == start.last_write &&
+         !(b.state.load(std::memory_order_relaxed) & residency::host_current);
+}
+
+} // namespace
+
+bool download(queue &q, buffer &b, std::unique_lock<std::mutex> *lock) {
   ++debug_counters().downloads;
-  void *host = b.host.load(std::memory_order_relaxed);
-  if (b.bytes == 0 || !host || !b.storage)
-    return;
+  if (b.bytes == 0 || !b.host.load(std::memory_order_relaxed) || !b.storage)
+    return true;
   note_transfer(q, transfer_direction::device_to_host, b.bytes);
+  const download_start start = start_of(b);
   if (b.storage.mapped) {
-    q.wait_for(b.last_write);
-    traced_memcpy(q, transfer_direction::device_to_host, host, b.storage.mapped, b.bytes);
-    return;
+    if (lock) {
+      q.wait_for(b.last_write, *lock);
+      if (!still_wanted(b, start))
+        return false;
+    } else {
+      q.wait_for(b.last_write);
+    }
+    traced_memcpy(q, transfer_direction::device_to_host, b.host.load(std::memory_order_relaxed),
+                  b.storage.mapped, b.bytes);
+    return true;
   }
   // The copy joins the batch being recorded (with the launches that wrote b)
   // and the batch is submitted now. The lease stays outside the frame: the
@@ -76,15 +109,24 @@ void download(queue &q, buffer &b) {
     throw;
   }
   const std::uint64_t serial = f.serial;
+  bool wanted = true;
   try {
     q.recorded(f);
-    q.wait_for(serial);
+    if (lock) {
+      q.wait_for(serial, *lock);
+      wanted = still_wanted(b, start);
+    } else {
+      q.wait_for(serial);
+    }
   } catch (...) {
     q.owner().staging().give_back(std::move(staging));
     throw;
   }
-  traced_memcpy(q, transfer_direction::device_to_host, host, staging->mapped, b.bytes);
+  if (wanted)
+    traced_memcpy(q, transfer_direction::device_to_host, b.host.load(std::memory_order_relaxed),
+                  staging->mapped, b.bytes);
   q.owner().staging().give_back(std::move(staging));
+  return wanted;
 }
 
 } // namespace rt

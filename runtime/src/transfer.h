@@ -3,6 +3,8 @@
 #ifndef AMPVK_RUNTIME_TRANSFER_H
 #define AMPVK_RUNTIME_TRANSFER_H
 
+#include <mutex>
+
 #include <vulkan/vulkan.h>
 
 namespace ampvk {
@@ -24,7 +26,11 @@ bool record_upload(queue &q, frame &f, buffer &b);
 
 // Copies the device copy of b into its host memory now, waiting for the
 // kernels that write it. Device mutex held; b's host pointer must be set.
-void download(queue &q, buffer &b);
+// With `lock` (on that mutex) the mutex is released while waiting for the GPU,
+// and the copy is made only if no other thread changed b meanwhile: false
+// then, and the caller (holding the mutex of the device b was on) looks
+// again. Without it, waits holding the mutex and returns true.
+bool download(queue &q, buffer &b, std::unique_lock<std::mutex> *lock = nullptr);
 
 } // namespace rt
 } // namespace ampvk

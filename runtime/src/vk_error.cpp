@@ -2,6 +2,8 @@
 
 #include <ampvk/exceptions.h>
 
+#include "device.h"
+
 namespace ampvk {
 namespace rt {
 
@@ -61,6 +63,13 @@ void throw_vk_error(VkResult result, const std::string &what) {
   default:
     throw concurrency::runtime_exception(message, concurrency::E_FAIL_AMP);
   }
+}
+
+void throw_vk_error(device &d, VkResult result, const std::string &what) {
+  if (result == VK_ERROR_DEVICE_LOST)
+    d.mark_lost(what + " reported VK_ERROR_DEVICE_LOST (the driver reset the GPU, or it faulted)",
+                result);
+  throw_vk_error(result, what);
 }
 
 } // namespace rt

@@ -17,6 +17,15 @@ const char *vk_result_name(VkResult result) noexcept;
 // operation in words ("allocating a command buffer on <device>").
 [[noreturn]] void throw_vk_error(VkResult result, const std::string &what);
 
+class device;
+// As above, for a call on device d: VK_ERROR_DEVICE_LOST also marks d lost, so
+// every later use of d throws accelerator_view_removed with the reason.
+[[noreturn]] void throw_vk_error(device &d, VkResult result, const std::string &what);
+inline void vk_check(device &d, VkResult result, const std::string &what) {
+  if (result < 0)
+    throw_vk_error(d, result, what);
+}
+
 inline void vk_check(VkResult result, const char *what) {
   if (result < 0)
     throw_vk_error(result, what);

@@ -200,6 +200,26 @@ TEST(Batching, DataWrittenOnOneViewIsReadCorrectlyOnAnother) {
   rt::buffer_release(s);
 }
 
+// Found by the stress test: a buffer last used on the default view (whose
+// serials a buffer does not name a queue for) was not ordered before the next
+// launch on a created view, which then ran first.
+TEST(Batching, DefaultViewWorkRunsBeforeACreatedViewsLaunch) {
+  rt::queue *views[] = {rt::create_queue(rt::default_device(), false),
+                        rt::create_queue(rt::default_device(), true)};
+  for (rt::queue *second : views) {
+    const int n = 333;
+    std::vector<int> data = pattern(n, 4), ref = data;
+    rt::buffer *a = rt::buffer_wrap_host(rt::default_device(), data.data(), n * 4);
+    launch_scale_offset(a, n, 1, default_q()); // batched on the default view
+    launch_scale_offset(a, n, 2, second);
+    scale_offset_host(ref, n, 1);
+    scale_offset_host(ref, n, 2);
+    rt::buffer_synchronize(a);
+    EXPECT_EQ(data, ref) << (rt::queue_immediate(second) ? "immediate" : "automatic");
+    rt::buffer_release(a);
+  }
+}
+
 TEST(Batching, ManyThreadsLaunchAndWaitOnSharedAndOwnViews) {
   const int threads = 8, launches = 60, n = 256;
   std::vector<std::vector<int>> data(threads), expected(threads);

@@ -89,6 +89,15 @@ image_ref scale_offset_image() {
   return image;
 }
 
+image_ref spin_image() {
+  static const image_ref image =
+      build("spin",
+            header(64, 1, 1, 1, false, launch_header_bytes + sizeof(scale_offset_closure),
+                   sizeof(scale_offset_closure)),
+            {view_binding(0, 0, binding_reads | binding_writes)});
+  return image;
+}
+
 image_ref tile_sum_image() {
   static_assert(sizeof(tile_sum_closure) == 32, "layout the kernel was written for");
   static const image_ref image =
@@ -117,9 +126,10 @@ image_ref capture_buffer_image() {
   return image;
 }
 
-void launch_scale_offset(rt::buffer *b, int n, int offset, rt::queue *q) {
+namespace {
+
+void launch_1d(image_ref image, rt::buffer *b, int n, int offset, rt::queue *q) {
   scale_offset_closure k{{b, n}, offset};
-  image_ref image = scale_offset_image();
   rt::launch_desc desc;
   desc.image = image.data;
   desc.image_size = image.size;
@@ -128,6 +138,16 @@ void launch_scale_offset(rt::buffer *b, int n, int offset, rt::queue *q) {
   desc.extent[0] = n;
   desc.q = q;
   rt::launch(desc);
+}
+
+} // namespace
+
+void launch_scale_offset(rt::buffer *b, int n, int offset, rt::queue *q) {
+  launch_1d(scale_offset_image(), b, n, offset, q);
+}
+
+void launch_spin(rt::buffer *b, int n, int count, rt::queue *q) {
+  launch_1d(spin_image(), b, n, count, q);
 }
 
 void launch_tile_sum(rt::buffer *in, rt::buffer *out, int rows, int cols, rt::queue *q) {
@@ -158,6 +178,13 @@ std::vector<int> tile_sum_reference(const std::vector<int> &in, int rows, int co
       out[r * cols + c] = sum * 16 + local;
     }
   return out;
+}
+
+int spin_reference(int x, int count) {
+  std::uint32_t v = static_cast<std::uint32_t>(x);
+  for (int i = 0; i < count; ++i)
+    v = v * 1103515245u + 12345u;
+  return static_cast<int>(v);
 }
 
 } // namespace ampvk_test

@@ -82,12 +82,17 @@ struct capture_buffer_closure { // kernels/capture_buffer.spvasm
 
 // The images of the test kernels, built once per process.
 image_ref scale_offset_image();
+image_ref spin_image(); // kernels/spin.spvasm, scale_offset's kernel object
 image_ref tile_sum_image();
 image_ref array_reference_image();
 image_ref capture_buffer_image();
 
 // Launch helpers.
 void launch_scale_offset(ampvk::rt::buffer *b, int n, int offset, ampvk::rt::queue *q = nullptr);
+// data[i] = lcg applied count (at most 65535) times (spin_reference): as
+// slow as wanted with enough threads.
+void launch_spin(ampvk::rt::buffer *b, int n, int count, ampvk::rt::queue *q = nullptr);
+int spin_reference(int x, int count);
 void launch_tile_sum(ampvk::rt::buffer *in, ampvk::rt::buffer *out, int rows, int cols,
                      ampvk::rt::queue *q = nullptr);
 
