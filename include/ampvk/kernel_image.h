@@ -78,7 +78,7 @@ struct launch_header {
 // x id (g.x * K + k) * local_size.x + l.x, so each pass over k touches
 // neighbouring elements across the workgroup. The runtime then dispatches
 // ceil(threads.x / (local_size.x * K)) workgroups along x, and never sets K
-// above 1 for a folded grid.
+// above 1 for a folded grid or an image without kernel_image_header::item_loop.
 constexpr std::uint32_t items_per_thread_spec_id = 7;
 
 struct kernel_image_header {
@@ -87,6 +87,9 @@ struct kernel_image_header {
   std::uint32_t local_size[3]; // workgroup size x, y, z (tile extents for tiled kernels)
   std::uint32_t rank;          // rank of the compute domain (1..max_compute_rank; tiled: 1..3)
   std::uint32_t tiled;         // 1 for tiled parallel_for_each
+  // 1: the kernel loops over items_per_thread work items per thread (every
+  // untiled kernel the plugin makes); 0: one item, whatever the runtime wants.
+  std::uint32_t item_loop;
   std::uint32_t push_size;     // bytes of the push-constant block (multiple of 4), or 0
   std::uint32_t closure_size;  // sizeof the kernel object
   std::uint32_t num_bindings;  // storage buffers, bindings 0..num_bindings-1 of set 0

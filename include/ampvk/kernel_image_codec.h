@@ -33,7 +33,7 @@
 
 namespace ampvk {
 
-static_assert(sizeof(kernel_image_header) == 18 * 4, "kernel_image_header is 18 words");
+static_assert(sizeof(kernel_image_header) == 19 * 4, "kernel_image_header is 19 words");
 static_assert(sizeof(kernel_check_site) == 8 * 4, "kernel_check_site is 8 words");
 static_assert(sizeof(kernel_binding) == 6 * 4, "kernel_binding is 6 words");
 
@@ -344,6 +344,7 @@ inline std::string dump_kernel_image(const decoded_kernel_image &image) {
                          to_string(h.local_size[2]));
   line("rank", to_string(h.rank));
   line("tiled", to_string(h.tiled));
+  line("item_loop", to_string(h.item_loop));
   line("push_size", to_string(h.push_size));
   line("closure_size", to_string(h.closure_size));
   line("num_bindings", to_string(h.num_bindings));

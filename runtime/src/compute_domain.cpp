@@ -149,7 +149,7 @@ dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int *
   }
   // Items first: they may spare the fold. A grid that must fold anyway keeps
   // one item per thread (the kernel's renumbering assumes it).
-  if (!h.tiled && items.items > 1)
+  if (!h.tiled && h.item_loop && items.items > 1)
     take_several_items(shape, ls[0], items);
   for (int axis = 0; axis < 3; ++axis)
     fold |= shape.groups[axis] > limits.maxComputeWorkGroupCount[axis];

@@ -36,9 +36,9 @@ void foreign_array_views::stand_in(device &d, std::vector<bound_buffer> &bound) 
         // Written: the host copy becomes the only current one, so the array's
         // device copy is refreshed from it at its next use there.
         if (writes)
-          residency::host_write(array);
+          residency::host_write(array, lock);
         else
-          residency::host_read(array);
+          residency::host_read(array, lock);
         host = array.host_pointer();
       }
       buffer *view = buffer_wrap_host(&d, host, array.bytes);

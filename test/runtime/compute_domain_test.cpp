@@ -18,6 +18,7 @@ kernel_image_header header(bool tiled, std::uint32_t x, std::uint32_t y, std::ui
   h.local_size[2] = z;
   h.rank = rank;
   h.tiled = tiled ? 1 : 0;
+  h.item_loop = tiled ? 0 : 1;
   return h;
 }
 
@@ -76,6 +77,15 @@ TEST(ComputeDomain, SmallTiledAndFoldedDomainsKeepOneItemPerThread) {
 
   s = rt::plan_dispatch(header(false, 256, 1, 1, 1), 1, &small, limits(), "test");
   EXPECT_EQ(s.items_per_thread, 1u); // the default policy: one item
+
+  // An image whose kernel has no item loop (not made by the plugin) keeps one.
+  kernel_image_header no_loop = header(false, 256, 1, 1, 1);
+  no_loop.item_loop = 0;
+  const int large = 16 * 1024 * 1024;
+  s = rt::plan_dispatch(no_loop, 1, &large, limits(), "test", gpu_policy());
+  EXPECT_EQ(s.items_per_thread, 1u);
+  EXPECT_EQ(s.groups[0], 65535u); // folded instead
+  EXPECT_EQ(s.grid_folded, 1u);
 }
 
 TEST(ComputeDomain, ForcedItemsApplyToEveryUntiledDomain) {

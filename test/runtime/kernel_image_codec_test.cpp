@@ -139,6 +139,7 @@ TEST(KernelImageCodec, Dump) {
           "local_size 2 3 1\n"
           "rank 2\n"
           "tiled 1\n"
+          "item_loop 0\n"
           "push_size 64\n"
           "closure_size 32\n"
           "num_bindings 2\n"
