@@ -88,7 +88,8 @@ struct kernel_image_header {
   std::uint32_t rank;          // rank of the compute domain (1..max_compute_rank; tiled: 1..3)
   std::uint32_t tiled;         // 1 for tiled parallel_for_each
   // 1: the kernel loops over items_per_thread work items per thread (every
-  // untiled kernel the plugin makes); 0: one item, whatever the runtime wants.
+  // untiled kernel the plugin makes, except those with atomics on global
+  // memory); 0: one item, whatever the runtime wants.
   std::uint32_t item_loop;
   std::uint32_t push_size;     // bytes of the push-constant block (multiple of 4), or 0
   std::uint32_t closure_size;  // sizeof the kernel object

@@ -14,7 +14,7 @@ std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code,
     H.local_size[I] = Code.LocalSize[I];
   H.rank = static_cast<std::uint32_t>(K.Rank);
   H.tiled = K.Tiled ? 1 : 0;
-  H.item_loop = K.Tiled ? 0 : 1; // ItemLoop.cpp
+  H.item_loop = Code.SeveralItemsPerThread ? 1 : 0;
   // The emitter rejected blocks past MaxCaptureBlockBytes: these fit.
   auto Block = static_cast<std::uint32_t>(Code.Captures.BlockSize);
   H.push_size = Code.Captures.inBuffer() ? 0 : Block;

@@ -51,6 +51,7 @@ LValue KernelEmitter::atomicTarget(const FunctionDecl *FD, const Expr *Dest, std
     return LValue();
   if (LV.K == LValue::Memory && LV.SC == spv::StorageClass::StorageBuffer) {
     Scope = static_cast<std::uint32_t>(spv::Scope::Device);
+    GlobalAtomics = true;
     noteAccess(LV, /*Write=*/true);
     noteAccess(LV, /*Write=*/false);
     return LV;

@@ -8,7 +8,9 @@
 // (kernel_image.h: items_per_thread_spec_id), so the driver sees a loop of
 // known trip count once the runtime has chosen it per device and launch, and
 // with the default of 1 the kernel is what it was. The body's early returns
-// (padding threads, `return` in the lambda) end only that item.
+// (padding threads, `return` in the lambda) end only that item. Kernels with
+// atomics on global memory keep one item per thread (KernelEmitter.h:
+// GlobalAtomics).
 //
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
@@ -18,12 +20,15 @@ using namespace ampvk;
 using spv::Op;
 
 SpvId KernelEmitter::emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId GlobalVar,
-                                       SpvId LocalVar, SpvId GroupVar) {
+                                       SpvId LocalVar, SpvId GroupVar, bool OneItem) {
   SpvId Int = intType();
   SpvId V3 = B.typeVector(Int, 3);
   SpvId Void = B.typeVoid();
-  SpvId Items = B.specConstantI32(items_per_thread_spec_id, 1);
-  B.name(Items, "items_per_thread");
+  SpvId Items = B.constI32(1);
+  if (!OneItem) {
+    Items = B.specConstantI32(items_per_thread_spec_id, 1);
+    B.name(Items, "items_per_thread");
+  }
 
   SpvId Main = B.beginFunction(Void, B.typeFunction(Void, {}));
   B.name(Main, "main");

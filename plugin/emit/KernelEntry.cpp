@@ -238,7 +238,7 @@ bool KernelEmitter::emitEntryPoint() {
   B.endFunction();
   Frames.clear();
   if (!K.Tiled)
-    Main = emitItemLoopEntry(Main, ItemVar, GlobalVar, LocalVar, GroupVar);
+    Main = emitItemLoopEntry(Main, ItemVar, GlobalVar, LocalVar, GroupVar, GlobalAtomics);
 
   B.entryPoint(spv::ExecutionModel::GLCompute, Main, "main",
                {GlobalVar, LocalVar, GroupVar, NumGroupsVar});
@@ -264,5 +264,6 @@ std::optional<KernelCode> KernelEmitter::run() {
   Code.TileStaticBytes = TileStaticBytes;
   Code.Captures = Captures;
   Code.CheckSites = std::move(CheckSites);
+  Code.SeveralItemsPerThread = !K.Tiled && !GlobalAtomics;
   return Code;
 }

@@ -55,6 +55,9 @@ struct KernelCode {
   // Checked mode: the bounds-checked accesses, numbered as the module reports
   // them (emit/BoundsChecks.cpp).
   std::vector<check_site> CheckSites;
+  // The kernel loops over the items_per_thread specialization constant
+  // (emit/ItemLoop.cpp): kernel_image_header::item_loop.
+  bool SeveralItemsPerThread = false;
 };
 
 } // namespace ampvk

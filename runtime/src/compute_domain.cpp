@@ -149,13 +149,13 @@ dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int *
   }
   // Items first: they may spare the fold. A grid that must fold anyway keeps
   // one item per thread (the kernel's renumbering assumes it).
+  const std::uint32_t one_item_groups_x = shape.groups[0];
   if (!h.tiled && h.item_loop && items.items > 1)
     take_several_items(shape, ls[0], items);
   for (int axis = 0; axis < 3; ++axis)
     fold |= shape.groups[axis] > limits.maxComputeWorkGroupCount[axis];
-  if (fold && shape.items_per_thread != 1) {
-    shape.groups[0] = static_cast<std::uint32_t>((std::uint64_t(shape.threads[0]) + ls[0] - 1) /
-                                                 ls[0]);
+  if (fold) {
+    shape.groups[0] = one_item_groups_x;
     shape.items_per_thread = 1;
   }
   if (fold)

@@ -139,6 +139,7 @@ void device::create_logical_device() {
       push_descriptor_ = reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(
           vkGetDeviceProcAddr(handle, "vkCmdPushDescriptorSetKHR"));
     vk_queues_.assign(queue_count, VK_NULL_HANDLE);
+    views_per_vk_queue_.assign(queue_count, 0);
     for (std::uint32_t i = 0; i < queue_count; ++i)
       vkGetDeviceQueue(handle, physical_.queue_family, i, &vk_queues_[i]);
     memory_ = std::make_unique<memory_pool>(*this);
@@ -165,7 +166,6 @@ rt::queue &device::create_view(bool immediate) {
   auto view = std::make_unique<rt::queue>(*this, immediate);
   // Index 0 belongs to the default view, which views share only when the
   // family has no other queue; otherwise the least shared of the others.
-  views_per_vk_queue_.resize(vk_queues_.size());
   std::size_t index = 0;
   for (std::size_t i = 1; i < vk_queues_.size(); ++i)
     if (index == 0 || views_per_vk_queue_[i] < views_per_vk_queue_[index])
@@ -199,8 +199,9 @@ void device::reap_views() noexcept {
       ++it; // a lost device: teardown lets go of it
       continue;
     }
+    // A handful of VkQueues at most: a scan is cheaper than keeping an index.
     for (std::size_t i = 0; i < vk_queues_.size(); ++i)
-      if (vk_queues_[i] == view.vk() && i < views_per_vk_queue_.size())
+      if (vk_queues_[i] == view.vk())
         --views_per_vk_queue_[i];
     view.detach();
     it = views_.erase(it);

@@ -39,16 +39,16 @@ struct buffer_use {
 queue &choose_queue(const launch_desc &desc, const std::vector<bound_buffer> &bound) {
   if (desc.q)
     return *desc.q;
-  auto array_view_of = [](const buffer &b) -> queue & {
+  auto view_of_array = [](const buffer &b) -> queue & {
     queue *created_on = b.view.load(std::memory_order_relaxed);
     return created_on ? *created_on : *default_queue(&b.owner());
   };
   for (const auto &bb : bound)
     if (bb.array_reference)
-      return array_view_of(*bb.b);
+      return view_of_array(*bb.b);
   for (const auto &bb : bound)
     if (!bb.b->wrapped && bb.b->has_source.load(std::memory_order_relaxed))
-      return array_view_of(*bb.b);
+      return view_of_array(*bb.b);
   return *default_queue(default_device());
 }
 

@@ -1,8 +1,10 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-31-31.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-39-42.spv
-// RUN: %spirv-dis %t/item_loop.cpp-31-31.spv | FileCheck %s --check-prefix=UNTILED
-// RUN: %spirv-dis %t/item_loop.cpp-39-42.spv | FileCheck %s --check-prefix=TILED
+// RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-33-31.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-41-42.spv
+// RUN: %spirv-dis %t/item_loop.cpp-33-31.spv | FileCheck %s --check-prefix=UNTILED
+// RUN: %spirv-dis %t/item_loop.cpp-41-42.spv | FileCheck %s --check-prefix=TILED
+// RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-52-34.spv
+// RUN: %spirv-dis %t/item_loop.cpp-52-34.spv | FileCheck %s --check-prefix=ATOMIC
 // An untiled kernel's threads run its body once per work item
 // (ItemLoop.cpp): the count is the specialization constant with SpecId 7
 // (kernel_image.h: items_per_thread_spec_id), 1 unless the runtime says more,
@@ -38,5 +40,16 @@ void untiled(array_view<float, 1> a, array_view<const float, 1> b) {
 void tiled(array_view<float, 1> a) {
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
     a[t.global] += 1.0f;
+  });
+}
+
+// Atomics on global memory serialize, so a kernel with them keeps one item
+// per thread: no specialization constant, and the optimizer drops the loop.
+// ATOMIC-NOT: SpecId
+// ATOMIC: OpAtomicIAdd
+// ATOMIC-NOT: OpLoopMerge
+void histogram(array_view<int, 1> bins, array_view<const int, 1> keys) {
+  parallel_for_each(keys.extent, [=](index<1> i) restrict(amp) {
+    atomic_fetch_add(&bins[keys[i] & 255], 1);
   });
 }
