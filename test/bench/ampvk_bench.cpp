@@ -5,7 +5,8 @@
 //              launch+wait, against raw Vulkan (raw_vulkan_launch.cpp) with
 //              the same kernel; immediate-mode launches; the first launch of
 //              a process with a cold and a warm disk pipeline cache (this
-//              program run as a child, `ampvk_bench first-launch`, twice)
+//              program run as a child, `ampvk_bench first-launch`, twice),
+//              beside raw Vulkan's first dispatch in a child of its own
 //   saxpy      device kernel vs a host loop over the same data
 //   matmul     tiled (tile_static) kernel vs the naive kernel vs the host
 //   twins      every benchmark kernel vs its hand-written GLSL twin
@@ -74,7 +75,7 @@ double timed_increment(const accelerator_view &av, const array_view<int, 1> &v) 
   return seconds_since(t0);
 }
 
-// The child: one first launch, timed; prints microseconds (or -1 if wrong).
+// The ampvk child: one first launch, timed; prints microseconds (or -1 if wrong).
 int first_launch_child() {
   accelerator_view av = accelerator().default_view; // opens the device
   std::vector<int> data(64, 1);
@@ -85,22 +86,41 @@ int first_launch_child() {
   return 0;
 }
 
-// Runs this program as a first-launch child with its own cache directory.
-double child_first_launch_us(const std::string &cache_dir) {
+// The raw-Vulkan child: the same first dispatch in a process of its own;
+// prints its microseconds and vkCreateDevice's (or -1 -1).
+int first_dispatch_raw_child(const std::string &device_name) {
+  raw_first_dispatch_times raw = raw_vulkan_first_dispatch(device_name, AMPVK_BENCH_SPIRV);
+  if (!raw.ok || !raw.correct)
+    std::printf("-1 -1\n");
+  else
+    std::printf("%.1f %.1f\n", raw.first_dispatch * 1e6, raw.create_device * 1e6);
+  return 0;
+}
+
+// Runs this program as a child (`environment self arguments`) and reads the
+// numbers it prints; -1 where it printed none.
+std::vector<double> run_child(const std::string &environment, const std::string &arguments,
+                              int numbers) {
+  std::vector<double> out(numbers, -1.0);
   char self[4096];
   ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
   if (len <= 0)
-    return -1;
+    return out;
   self[len] = 0;
-  std::string command = "AMPVK_PIPELINE_CACHE_DIR='" + cache_dir + "' '" + self + "' first-launch";
+  std::string command = environment + " '" + self + "' " + arguments;
   FILE *child = popen(command.c_str(), "r");
-  double us = -1;
   if (child) {
-    if (std::fscanf(child, "%lf", &us) != 1)
-      us = -1;
+    for (double &x : out)
+      if (std::fscanf(child, "%lf", &x) != 1)
+        break;
     pclose(child);
   }
-  return us;
+  return out;
+}
+
+// Runs this program as a first-launch child with its own cache directory.
+double child_first_launch_us(const std::string &cache_dir) {
+  return run_child("AMPVK_PIPELINE_CACHE_DIR='" + cache_dir + "'", "first-launch", 1)[0];
 }
 
 void bench_launch(const accelerator_view &av, const std::string &device_name) {
@@ -169,8 +189,14 @@ void bench_launch(const accelerator_view &av, const std::string &device_name) {
     double cold = child_first_launch_us(dir);
     double warm = child_first_launch_us(dir);
     row("first launch of a process, cold disk cache", cold, "us");
+    // The driver's part: a raw-Vulkan process doing the same first dispatch.
+    std::vector<double> raw_first = run_child("", "first-dispatch-raw '" + device_name + "'", 2);
+    std::string against_raw = raw_first[0] > 0
+                                  ? "; raw Vulkan " + fig(raw_first[0]) + " us (vkCreateDevice " +
+                                        fig(raw_first[1]) + " us), ratio " + fig(warm / raw_first[0])
+                                  : "; raw Vulkan: failed";
     row("first launch of a process, warm disk cache", warm, "us",
-        "ratio cold/warm = " + fig(cold / warm));
+        "ratio cold/warm = " + fig(cold / warm) + against_raw);
     std::string cleanup = std::string("rm -rf '") + dir + "'";
     if (std::system(cleanup.c_str()) != 0)
       std::cout << "  (could not remove " << dir << ")\n";
@@ -306,6 +332,8 @@ int main(int argc, char **argv) {
   bool small = argc > 1 && std::string(argv[1]) == "small";
   if (argc > 1 && std::string(argv[1]) == "first-launch")
     return first_launch_child();
+  if (argc > 2 && std::string(argv[1]) == "first-dispatch-raw")
+    return first_dispatch_raw_child(argv[2]);
   accelerator acc;
   std::wstring desc = acc.description;
   std::cout << "device: " << std::string(desc.begin(), desc.end()) << "\n";

@@ -42,6 +42,8 @@ struct harness {
   VkCommandPool commands = VK_NULL_HANDLE;
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   VkFence fence = VK_NULL_HANDLE;
+  Clock::time_point device_chosen; // instance made, physical device found
+  double create_device_seconds = 0;
 
   ~harness() {
     if (device) {
@@ -93,7 +95,9 @@ struct harness {
     VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     di.queueCreateInfoCount = 1;
     di.pQueueCreateInfos = &qi;
+    device_chosen = Clock::now();
     check(vkCreateDevice(physical, &di, nullptr, &device), "vkCreateDevice");
+    create_device_seconds = std::chrono::duration<double>(Clock::now() - device_chosen).count();
     vkGetDeviceQueue(device, family, 0, &queue);
 
     // 64 uints in host-visible, coherent memory.
@@ -229,6 +233,24 @@ raw_launch_times raw_vulkan_launch(const std::string &device_name, const std::st
     t.submit_wait = std::chrono::duration<double>(Clock::now() - t0).count() / waited;
     const std::uint32_t expect = 1u + static_cast<std::uint32_t>(launches + waited);
     t.correct = static_cast<const std::uint32_t *>(h.mapped)[63] == expect;
+    t.ok = true;
+  } catch (const std::exception &e) {
+    t.error = e.what();
+  }
+  return t;
+}
+
+raw_first_dispatch_times raw_vulkan_first_dispatch(const std::string &device_name,
+                                                   const std::string &spirv_file) {
+  raw_first_dispatch_times t;
+  try {
+    harness h;
+    h.open(device_name, spirv_file);
+    std::memset(h.mapped, 0, 64 * 4);
+    h.run(1);
+    t.first_dispatch = std::chrono::duration<double>(Clock::now() - h.device_chosen).count();
+    t.create_device = h.create_device_seconds;
+    t.correct = static_cast<const std::uint32_t *>(h.mapped)[63] == 1u;
     t.ok = true;
   } catch (const std::exception &e) {
     t.error = e.what();

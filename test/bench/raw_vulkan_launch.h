@@ -17,4 +17,18 @@ struct raw_launch_times {
 raw_launch_times raw_vulkan_launch(const std::string &device_name, const std::string &spirv_file,
                                    int launches);
 
+// The raw side of "first launch of a process": in a process that has not yet
+// made a VkDevice, from the chosen physical device to the first dispatch's
+// completion (device, buffer, pipeline without a cache, one dispatch, fence),
+// and vkCreateDevice alone. The driver's own shader cache still applies.
+struct raw_first_dispatch_times {
+  bool ok = false;
+  std::string error;
+  double first_dispatch = 0; // s
+  double create_device = 0;  // s
+  bool correct = false;
+};
+raw_first_dispatch_times raw_vulkan_first_dispatch(const std::string &device_name,
+                                                   const std::string &spirv_file);
+
 #endif

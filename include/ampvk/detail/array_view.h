@@ -229,11 +229,11 @@ public:
   }
   template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   T &operator[](int i0) const restrict(cpu, amp) {
-    return _M_element(_M_offset + i0 * _M_stride[0], _M_in_bounds(index<N>(i0)));
+    return _M_element(_M_offset + i0, _M_in_bounds(index<N>(i0)));
   }
   template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   T &operator()(int i0) const restrict(cpu, amp) {
-    return _M_element(_M_offset + i0 * _M_stride[0], _M_in_bounds(index<N>(i0)));
+    return _M_element(_M_offset + i0, _M_in_bounds(index<N>(i0)));
   }
   // Projection: the view of row i0, one rank less.
   template <int M = N, typename std::enable_if<(M > 1), int>::type = 0>
@@ -246,12 +246,12 @@ public:
   }
   T &operator()(int i0, int i1) const restrict(cpu, amp) {
     static_assert(N == 2, "array_view::operator()(i0, i1) needs rank 2");
-    return _M_element(_M_offset + i0 * _M_stride[0] + i1 * _M_stride[1],
+    return _M_element(_M_offset + i0 * _M_stride[0] + i1,
                       _M_in_bounds(index<N>(i0, i1)));
   }
   T &operator()(int i0, int i1, int i2) const restrict(cpu, amp) {
     static_assert(N == 3, "array_view::operator()(i0, i1, i2) needs rank 3");
-    return _M_element(_M_offset + i0 * _M_stride[0] + i1 * _M_stride[1] + i2 * _M_stride[2],
+    return _M_element(_M_offset + i0 * _M_stride[0] + i1 * _M_stride[1] + i2,
                       _M_in_bounds(index<N>(i0, i1, i2)));
   }
 
@@ -428,9 +428,9 @@ private:
   }
 
   int _M_linear(const index<N> &idx) const restrict(cpu, amp) {
-    int linear = _M_offset;
+    int linear = _M_offset + idx[N - 1];
 #pragma unroll
-    for (int i = 0; i < N; ++i)
+    for (int i = 0; i < N - 1; ++i)
       linear += idx[i] * _M_stride[i];
     return linear;
   }
@@ -460,6 +460,11 @@ private:
   ampvk::rt::buffer *_M_buffer;
   int _M_offset;
   ::concurrency::extent<N> _M_extent;
+  // Elements between neighbours along each dimension. The last is always 1,
+  // and indexing does not read it (a kernel would load it from its captures
+  // at every access): every view is contiguous along its last dimension, as
+  // sections keep it, projections drop the first dimension, and view_as and
+  // reinterpret_as make dense views.
   int _M_stride[N];
 };
 

@@ -1,10 +1,11 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/switch_structure.cpp-20-33.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/switch_structure.cpp-20-33.aliased.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/switch_structure.cpp-21-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/switch_structure.cpp-21-33.aliased.spv
 // RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/switch_structure.cpp-20-33.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/switch_structure.cpp-20-33.aliased.spv
-// RUN: %spirv-dis %t.noopt/switch_structure.cpp-20-33.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/switch_structure.cpp-21-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/switch_structure.cpp-21-33.aliased.spv
+// RUN: %spirv-dis %t.noopt/switch_structure.cpp-21-33.spv | FileCheck %s
+// RUN: %spirv-dis %t.noopt/switch_structure.cpp-21-33.spv -o %t.dis && FileCheck %s --input-file=%t.dis --check-prefix=SHARED && FileCheck %s --input-file=%t.dis --check-prefix=LOOPK2 && FileCheck %s --input-file=%t.dis --check-prefix=LOOPK3 && FileCheck %s --input-file=%t.dis --check-prefix=LOOPK4
 // A C++ switch is one OpSwitch under an OpSelectionMerge (no optimization,
 // which would fold it). Case labels sharing a body share a target block;
 // falling through is a branch from one case's block to the next case's
@@ -70,14 +71,20 @@ void run(array_view<int, 1> out, array_view<const int, 1> in) {
 // CHECK-NEXT: OpLoad %int
 // CHECK-NEXT: OpSelectionMerge %[[M1:[0-9]+]] None
 // CHECK-NEXT: OpSwitch %{{[0-9]+}} %[[D1:[0-9]+]] 10 %[[C10:[0-9]+]] 20 %[[C20:[0-9]+]] 30 %[[C34:[0-9]+]] 40 %[[C34]]{{$}}
+// The shared block only branches to the merge (before or after the other
+// cases' blocks: the order of blocks is the optimizer's).
+// SHARED: OpAccessChain %{{[_a-zA-Z0-9]+}} %in
+// SHARED-NEXT: OpLoad %int
+// SHARED-NEXT: OpSelectionMerge %[[M1:[0-9]+]] None
+// SHARED-NEXT: OpSwitch %{{[0-9]+}} %{{[0-9]+}} 10 %{{[0-9]+}} 20 %{{[0-9]+}} 30 %[[C34:[0-9]+]] 40 %[[C34]]{{$}}
+// SHARED: %[[C34]] = OpLabel
+// SHARED-NEXT: OpBranch %[[M1]]
 // case 10 falls through into case 20.
 // CHECK: %[[C10]] = OpLabel
 // CHECK-NOT: OpLabel
 // CHECK: OpBranch %[[C20]]
 // CHECK: %[[C20]] = OpLabel
 // CHECK: OpIAdd %int %{{[0-9]+}} %int_200{{$}}
-// CHECK-NEXT: OpBranch %[[M1]]
-// CHECK: %[[C34]] = OpLabel
 // CHECK-NEXT: OpBranch %[[M1]]
 // CHECK: %[[D1]] = OpLabel
 // CHECK-NEXT: OpBranch %[[M1]]
@@ -106,17 +113,23 @@ void run(array_view<int, 1> out, array_view<const int, 1> in) {
 // the switch's merge block.
 // CHECK: OpLoopMerge %[[LM:[0-9]+]] %[[LC:[0-9]+]] None
 // CHECK: OpSelectionMerge %[[M4:[0-9]+]] None
-// CHECK-NEXT: OpSwitch %{{[0-9]+}} %[[M4]] 2 %[[K2:[0-9]+]] 3 %[[K3:[0-9]+]] 4 %[[K4:[0-9]+]]{{$}}
-// CHECK: %[[K2]] = OpLabel
-// CHECK-NEXT: OpBranch %[[LC]]
-// CHECK: %[[K3]] = OpLabel
-// CHECK: OpIAdd %int %{{[0-9]+}} %int_3000{{$}}
-// CHECK-NEXT: OpBranch %[[M4]]
-// CHECK: %[[K4]] = OpLabel
-// CHECK: OpIAdd %int %{{[0-9]+}} %int_4000{{$}}
-// CHECK-NEXT: OpBranch %[[M4]]
+// CHECK-NEXT: OpSwitch %{{[0-9]+}} %[[M4]] 2 %{{[0-9]+}} 3 %{{[0-9]+}} 4 %{{[0-9]+}}{{$}}
 // CHECK: %[[M4]] = OpLabel
 // CHECK: OpIAdd %int %{{[0-9]+}} %int_7{{$}}
 // CHECK-NEXT: OpBranch %[[LC]]
 // CHECK: %[[LC]] = OpLabel
 // CHECK: %[[LM]] = OpLabel
+// Its case blocks, in whichever order the optimizer left them:
+// LOOPK2: OpSwitch %{{[0-9]+}} %{{[0-9]+}} 6 %{{[0-9]+}}{{$}}
+// LOOPK2: OpLoopMerge %{{[0-9]+}} %[[LC:[0-9]+]] None
+// LOOPK2: OpSwitch %{{[0-9]+}} %{{[0-9]+}} 2 %[[K2:[0-9]+]] 3 %{{[0-9]+}} 4 %{{[0-9]+}}{{$}}
+// LOOPK2: %[[K2]] = OpLabel
+// LOOPK2-NEXT: OpBranch %[[LC]]
+// LOOPK3: OpSwitch %{{[0-9]+}} %[[M4:[0-9]+]] 2 %{{[0-9]+}} 3 %[[K3:[0-9]+]] 4 %{{[0-9]+}}{{$}}
+// LOOPK3: %[[K3]] = OpLabel
+// LOOPK3-NEXT: OpIAdd %int %{{[0-9]+}} %int_3000{{$}}
+// LOOPK3-NEXT: OpBranch %[[M4]]
+// LOOPK4: OpSwitch %{{[0-9]+}} %[[M4:[0-9]+]] 2 %{{[0-9]+}} 3 %{{[0-9]+}} 4 %[[K4:[0-9]+]]{{$}}
+// LOOPK4: %[[K4]] = OpLabel
+// LOOPK4-NEXT: OpIAdd %int %{{[0-9]+}} %int_4000{{$}}
+// LOOPK4-NEXT: OpBranch %[[M4]]
