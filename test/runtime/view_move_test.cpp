@@ -169,3 +169,34 @@ TEST(ViewMove, WaitLeavesBothAcceleratorsToOtherThreads) {
   EXPECT_EQ(host, expect);
   rt::buffer_release(v);
 }
+
+// AMPVK_KERNEL_TIMEOUT_MS=1000 (runtime.fault_view_move_timeout): a move that
+// waits for a kernel of about 3 s on the old accelerator gives that one up
+// with accelerator_view_removed at the limit instead of hanging; the view
+// stays where it was, and the new accelerator keeps working.
+TEST(ViewMoveTimeout, GivesUpOnlyTheOldAccelerator) {
+  rt::device *d0 = device_at(0), *d1 = device_at(1);
+  ASSERT_TRUE(d0 && d1) << "run with AMPVK_DEVICE_REPLICAS=2";
+  const int n = slow_threads_for(3.0, d0);
+  std::vector<int> host = ramp(n, 9);
+  rt::buffer *v = rt::buffer_wrap_host(d0, host.data(), host.size() * sizeof(int));
+  rt::queue *view = rt::create_queue(d0, false);
+  launch_spin(v, n, spin_count, view);
+  auto start = std::chrono::steady_clock::now();
+  try {
+    rt::buffer_move_to(v, d1);
+    FAIL() << "a move waiting past the time limit returned";
+  } catch (const concurrency::accelerator_view_removed &e) {
+    EXPECT_NE(std::string(e.what()).find("took longer than the limit of 1000 ms"),
+              std::string::npos)
+        << e.what();
+  }
+  double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(waited, 2.5) << "the move's wait was not cut at the limit";
+  EXPECT_EQ(rt::buffer_device(v), d0);
+  EXPECT_THROW(launch_scale_offset(v, n, 1, rt::default_queue(d1)),
+               concurrency::accelerator_view_removed);
+  EXPECT_TRUE(arrays_round_trip(d1, 3));
+  rt::buffer_release(v); // its kernel may still run: the buffer goes at exit
+  rt::queue_release(view);
+}
