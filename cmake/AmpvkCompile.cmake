@@ -3,8 +3,11 @@
 # changes, because the plugin is part of their compiler. Everything in the tree
 # builds with -Wall -Wextra and with every ampvk warning an error: the samples
 # and tests must not give a single restriction warning.
-set(AMPVK_PLUGIN_PATH ${CMAKE_BINARY_DIR}/lib/libampvk-plugin.so)
-set_target_properties(ampvk-plugin PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib)
+set(AMPVK_PLUGIN_PATH ${CMAKE_BINARY_DIR}/lib/libampvk-plugin.so) # the shim (plugin/shim/)
+set_target_properties(ampvk-plugin ampvk-plugin-clang PROPERTIES
+  LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib)
+get_target_property(AMPVK_PLUGIN_CLANG_NAME ampvk-plugin-clang OUTPUT_NAME)
+set(AMPVK_PLUGIN_CLANG_PATH ${CMAKE_BINARY_DIR}/lib/lib${AMPVK_PLUGIN_CLANG_NAME}.so) # what the shim loads
 set_target_properties(ampvk PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib)
 
 function(ampvk_enable target)
@@ -20,6 +23,6 @@ function(ampvk_enable target)
       set(src "${source_dir}/${src}")
     endif()
     set_property(SOURCE ${src} TARGET_DIRECTORY ${target} APPEND PROPERTY OBJECT_DEPENDS
-      ${AMPVK_PLUGIN_PATH})
+      ${AMPVK_PLUGIN_PATH} ${AMPVK_PLUGIN_CLANG_PATH})
   endforeach()
 endfunction()

@@ -35,15 +35,15 @@ for kind in "${kinds[@]}"; do
     -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" \
     -DCMAKE_SHARED_LINKER_FLAGS="$flags" >/dev/null
   cmake --build "$build" --target ampvk_stress ampvk_fault_tests
-  export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
+  export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$root/scripts/tsan.supp ${TSAN_OPTIONS:-}"
   export ASAN_OPTIONS="detect_leaks=1 ${ASAN_OPTIONS:-}"
   export LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp ${LSAN_OPTIONS:-}"
   echo "== $kind: stress, $seconds s"
   if ! AMPVK_DEVICE_REPLICAS=2 "$build/test/runtime/ampvk_stress" "$seconds" 8 3; then status=1; fi
   if ! AMPVK_DEVICE_REPLICAS=2 AMPVK_DEBUG_FORCE_STAGING=1 \
       "$build/test/runtime/ampvk_stress" "$seconds" 8 3; then status=1; fi
-  echo "== $kind: faults"
+  echo "== $kind: faults and view moves"
   if ! AMPVK_DEVICE_REPLICAS=2 "$build/test/runtime/ampvk_fault_tests" \
-      --gtest_filter='KernelTimeout.HostWait*:FaultSweep.*'; then status=1; fi
+      --gtest_filter='KernelTimeout.HostWait*:ViewMove.*:FaultSweep.*'; then status=1; fi
 done
 exit $status

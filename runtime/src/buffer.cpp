@@ -119,9 +119,41 @@ void relock_owner(buffer &b, std::unique_lock<std::mutex> &lock) {
   lock = lock_owner(b);
 }
 
+namespace {
+
+// `lock` holds the mutex of b's device, some of whose views have batches that
+// hold b. Waits, with the mutex released, for the last such batch of one of
+// them (submitting it first if it is still being recorded); that retires it and
+// everything before it on that view. On return `lock` holds the mutex of b's
+// device again, which another thread may have changed meanwhile.
+void wait_for_holds(buffer &b, std::unique_lock<std::mutex> &lock) {
+  device &d = b.owner();
+  d.check_usable(); // after teardown nothing retires the batches any more
+  std::uint64_t serial = 0;
+  queue *q = d.view_holding(b, serial);
+  if (!q)
+    throw concurrency::runtime_exception(
+        "ampvk: internal error: an array_view counts " + std::to_string(b.gpu_holds) +
+            " unfinished uses on " + d.describe() + " that no accelerator_view has",
+        concurrency::E_FAIL_AMP);
+  // A created view's handle keeps it from being reaped while we wait.
+  hold_queue(q);
+  try {
+    q->wait_for(serial, lock);
+  } catch (...) {
+    drop_queue(q);
+    throw;
+  }
+  drop_queue(q);
+  relock_owner(b, lock);
+}
+
+} // namespace
+
 void move_to_device(buffer &b, device &to) {
   for (;;) {
-    device *from = b.home.load(std::memory_order_acquire);
+    std::unique_lock<std::mutex> lock = lock_owner(b);
+    device *from = &b.owner();
     if (from == &to)
       return;
     if (!b.wrapped)
@@ -130,22 +162,31 @@ void move_to_device(buffer &b, device &to) {
               ", and arrays stay on their accelerator; copy it to an array on " + to.describe() +
               " first",
           concurrency::E_INVALIDARG_AMP);
+    from->check_not_lost();
+    to.check_usable();
+    // Through the host: the two devices share no memory. Every wait for the
+    // GPU releases the mutex (and is bounded by the kernel time limit), so
+    // other threads keep using both devices; afterwards we look at b afresh.
+    if (!(b.state.load(std::memory_order_relaxed) & residency::host_current)) {
+      residency::host_read(b, lock);
+      continue;
+    }
+    // Batches of from's views that used b, on whichever views ran them, even
+    // finished ones not yet retired: b's holds may only ever be changed
+    // under the mutex of the device it lives on.
+    if (b.gpu_holds) {
+      wait_for_holds(b, lock);
+      continue;
+    }
+    // Nothing left to wait for: both mutexes, taken together, only to hand b over.
+    lock.unlock();
     std::unique_lock<std::mutex> from_lock(from->mutex(), std::defer_lock);
     std::unique_lock<std::mutex> to_lock(to.mutex(), std::defer_lock);
     std::lock(from_lock, to_lock);
-    if (b.home.load(std::memory_order_acquire) != from)
-      continue; // moved meanwhile
-    from->check_not_lost();
+    if (b.home.load(std::memory_order_acquire) != from || b.gpu_holds ||
+        !(b.state.load(std::memory_order_relaxed) & residency::host_current))
+      continue; // used or moved meanwhile
     to.check_usable();
-    // Through the host: the two devices share no memory.
-    residency::host_read(b);
-    if (b.gpu_holds && !from->closed()) {
-      // Kernels that only read it, on whichever of from's views ran them.
-      queue &last = queue_of(b);
-      last.wait_idle();
-      if (&last != &from->queue())
-        from->queue().wait_idle();
-    }
     from->buffers.erase(&b);
     residency::moved_to_host(b);
     to.buffers.insert(&b);

@@ -27,7 +27,7 @@ public:
 
   // The device whose memory holds the device copy. Only an array_view's
   // buffer of host data ever moves (move_to_device), with both devices'
-  // mutexes held; lock it with lock_owner.
+  // mutexes held and no batch holding it; lock it with lock_owner.
   device &owner() const noexcept { return *home.load(std::memory_order_acquire); }
   std::atomic<device *> home;
   const std::size_t bytes;
@@ -41,12 +41,15 @@ public:
   std::atomic<queue *> view{nullptr}; // buffer_set_view; null: the device's default queue
   std::atomic<bool> has_source{true};  // false for an array_view without a data source
 
-  // The rest is guarded by the device mutex.
+  // The rest is guarded by the mutex of the device b lives on (owner()).
   device_allocation storage; // allocated on first device use for wrapped buffers
   bool host_mapped = false;  // host == storage.mapped: one copy, no transfers (residency.cpp)
   bool shared_charged = false; // storage counts against the device's shared-memory budget
   std::unique_ptr<unsigned char[]> shadow;
-  unsigned gpu_holds = 0;    // unfinished submissions that use this buffer
+  // Batches (recorded or submitted, not yet retired) of the owner's views that
+  // use this buffer. Only the owner's batches ever hold it: it moves only
+  // once none does, so holds are always added and dropped under one mutex.
+  unsigned gpu_holds = 0;
   bool orphaned = false;     // no references left; destroyed when gpu_holds drops to 0
   std::uint64_t last_write = 0; // serial of the last submission that writes it
   std::uint64_t last_use = 0;   // serial of the last submission that uses it
@@ -68,12 +71,15 @@ void relock_owner(buffer &b, std::unique_lock<std::mutex> &lock);
 
 // Makes `to` the device of an array_view's buffer of host data that lives on
 // another device (C++ AMP: views go to the accelerator that uses them): its
-// data is brought to the host first, once the kernels using it there are
-// done. Takes both devices' mutexes; call with neither held. Throws
-// runtime_exception for arrays, which never move.
+// data is brought to the host first, and every batch of the old device's
+// views that holds it is waited for and retired. It waits with no mutex held
+// (within the kernel time limit), then takes both devices' mutexes only to
+// hand the buffer over; call with neither held. Throws runtime_exception for
+// arrays, which never move, and accelerator_view_removed when the old device
+// is lost.
 void move_to_device(buffer &b, device &to);
 
-// Called by the queue (device mutex held) around submissions.
+// Called by the queue of b's device (its mutex held) around submissions.
 void add_hold(buffer &b) noexcept;
 void drop_hold(buffer &b) noexcept;
 

@@ -209,6 +209,18 @@ void device::reap_views() noexcept {
   }
 }
 
+rt::queue *device::view_holding(const buffer &b, std::uint64_t &serial) noexcept {
+  serial = queue_->last_holding(b);
+  if (serial)
+    return queue_.get();
+  for (auto &view : views_) {
+    serial = view->last_holding(b);
+    if (serial)
+      return view.get();
+  }
+  return nullptr;
+}
+
 void device::check_usable() const {
   check_not_lost();
   if (closed_)

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -59,6 +60,9 @@ public:
   // With the mutex held: destroys the create_view queues no handle names any
   // more, once their work is done.
   void reap_views() noexcept;
+  // With the mutex held: a view (the default one or a create_view one) with a
+  // batch that holds b, and in `serial` the last such batch; null when none.
+  rt::queue *view_holding(const buffer &b, std::uint64_t &serial) noexcept;
   staging_pool &staging() noexcept { return *staging_; }
   // Thread-safe on its own: leases are returned from any thread.
   memory_pool &memory() noexcept { return *memory_; }

@@ -1,5 +1,6 @@
 #include "queue.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "bounds_report.h"
@@ -170,6 +171,18 @@ void queue::hold(frame &f, buffer &b) {
   f.held.reserve(f.held.size() + 1);
   add_hold(b);
   f.held.push_back(&b);
+}
+
+std::uint64_t queue::last_holding(const buffer &b) const noexcept {
+  auto holds = [&b](const frame &f) {
+    return std::find(f.held.begin(), f.held.end(), &b) != f.held.end();
+  };
+  if (recording_ && holds(*recording_))
+    return recording_->serial;
+  for (auto it = in_flight_.rbegin(); it != in_flight_.rend(); ++it)
+    if (holds(**it))
+      return (*it)->serial;
+  return 0;
 }
 
 void queue::recycle(std::unique_ptr<frame> f) noexcept {

@@ -90,7 +90,7 @@ public:
   void retire();
   // Blocks until the batch with this serial (and all before it) is done,
   // submitting it first if it is still being recorded. Keeps the mutex: for
-  // callers that hold state across the wait (launch, two devices' moves).
+  // callers that hold state across the wait (launch).
   void wait_for(std::uint64_t serial);
   // As wait_for, but releases `lock` (on the device mutex) while blocked, so
   // other threads keep launching and reading meanwhile: the caller must read
@@ -108,6 +108,9 @@ public:
   // Makes sure the batch with this serial is submitted (not necessarily done).
   void submit_through(std::uint64_t serial);
   bool done(std::uint64_t serial) const noexcept { return serial <= completed_; }
+  // The serial of the last batch, recorded or in flight, that holds b; 0 when
+  // none does (retired batches hold nothing).
+  std::uint64_t last_holding(const buffer &b) const noexcept;
 
   // Handles on a create_view queue (accelerator_view objects, buffers that
   // name it); without the mutex. Once none is left, device::reap_views

@@ -16,11 +16,11 @@ namespace residency {
 namespace {
 
 // Brings the host copy up to date; with for_write, also waits for readers of
-// host-mapped memory and makes the host copy the only current one. With
-// `lock`, waits release it, so every wait is followed by a fresh look at b:
-// other threads may have launched kernels on it, read it, or moved it to
-// another device meanwhile.
-void make_host_current(buffer &b, std::unique_lock<std::mutex> *lock, bool for_write,
+// host-mapped memory and makes the host copy the only current one. Waits
+// release `lock`, so every wait is followed by a fresh look at b: other
+// threads may have launched kernels on it, read it, or moved it to another
+// device meanwhile.
+void make_host_current(buffer &b, std::unique_lock<std::mutex> &lock, bool for_write,
                        old_contents old) {
   for (;;) {
     // Only GPU work opened the device, and only GPU work leaves anything to
@@ -37,12 +37,8 @@ void make_host_current(buffer &b, std::unique_lock<std::mutex> *lock, bool for_w
         need = std::max(need, b.last_use);
       if (need && !q.done(need)) {
         b.owner().check_not_lost();
-        if (!lock) {
-          q.wait_for(need);
-          continue;
-        }
-        q.wait_for(need, *lock);
-        relock_owner(b, *lock);
+        q.wait_for(need, lock);
+        relock_owner(b, lock);
         continue;
       }
       unsigned next = for_write ? unsigned(host_current) : (s | host_current);
@@ -54,8 +50,8 @@ void make_host_current(buffer &b, std::unique_lock<std::mutex> *lock, bool for_w
     b.host_pointer();
     if (!(s & host_current) && old == old_contents::kept) {
       b.owner().check_usable();
-      if (!download(queue_of(b), b, lock)) {
-        relock_owner(b, *lock); // b changed while we waited: look again
+      if (!download(queue_of(b), b, &lock)) {
+        relock_owner(b, lock); // b changed while we waited: look again
         continue;
       }
       s = b.state.load(std::memory_order_relaxed);
@@ -83,13 +79,11 @@ void created_owned(buffer &b) noexcept {
 }
 
 void host_read(buffer &b, std::unique_lock<std::mutex> &lock) {
-  make_host_current(b, &lock, false, old_contents::kept);
+  make_host_current(b, lock, false, old_contents::kept);
 }
 
-void host_read(buffer &b) { make_host_current(b, nullptr, false, old_contents::kept); }
-
 void host_write(buffer &b, std::unique_lock<std::mutex> &lock, old_contents old) {
-  make_host_current(b, &lock, true, old);
+  make_host_current(b, lock, true, old);
 }
 
 void host_discard(buffer &b) noexcept {

@@ -58,9 +58,6 @@ enum class old_contents {
 // meanwhile (move_to_device). Throws accelerator_view_removed when b's device
 // is lost, timed out or lost during the wait.
 void host_read(buffer &b, std::unique_lock<std::mutex> &lock);
-// The same, waiting with the device mutex held: for move_to_device, which
-// holds two devices' mutexes.
-void host_read(buffer &b);
 // As host_read (unless old is replaced), also waits for the kernels that still
 // read host-mapped memory; afterwards the host copy is the only current one.
 void host_write(buffer &b, std::unique_lock<std::mutex> &lock,
@@ -82,8 +79,8 @@ void device_submitted(buffer &b, std::uint64_t serial, bool writes) noexcept;
 // host (buffer_host_data's fast path) until its owner releases it.
 void evict_to_host(buffer &b) noexcept;
 
-// Both devices' mutexes held, host copy current (host_read), GPU done with b:
-// b loses its device copy, and the host copy becomes the only current one, so
+// Both devices' mutexes held, host copy current (host_read), no batch holds
+// b (buffer::gpu_holds): b loses its device copy, and the host copy becomes the only current one, so
 // the next device that uses b uploads it.
 void moved_to_host(buffer &b) noexcept;
 

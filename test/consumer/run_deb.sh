@@ -14,7 +14,8 @@ grep -qx "Package: ampvk" "$work/control"
 grep -q "^Depends: .*clang-19" "$work/control"
 dpkg-deb -x "$deb" "$work/root"
 for f in usr/include/amp.h usr/include/amp_math.h usr/include/amp_short_vectors.h \
-         usr/lib/ampvk/libampvk-plugin.so usr/lib/pkgconfig/ampvk.pc \
+         usr/lib/ampvk/libampvk-plugin.so usr/lib/ampvk/libampvk-plugin-clang19.so \
+         usr/lib/pkgconfig/ampvk.pc \
          usr/lib/cmake/ampvk/ampvk-config.cmake usr/bin/ampvk-info; do
   [ -e "$work/root/$f" ] || { echo "missing in the package: /$f"; dpkg-deb -c "$deb"; exit 1; }
 done

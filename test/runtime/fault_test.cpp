@@ -29,6 +29,7 @@
 #include <ampvk/runtime.h>
 
 #include "fault_injection.h"
+#include "fault_test_support.h"
 #include "internal_counters.h"
 #include "kernel_image_builder.h"
 
@@ -38,60 +39,6 @@ using namespace ampvk_test;
 namespace {
 
 const char *self_path = nullptr;
-
-std::vector<int> ramp(int n, int start) {
-  std::vector<int> v(n);
-  for (int i = 0; i < n; ++i)
-    v[i] = start + 7 * i;
-  return v;
-}
-
-int scale(int x, int offset) {
-  return static_cast<int>(2u * static_cast<std::uint32_t>(x) + static_cast<std::uint32_t>(offset));
-}
-
-std::vector<int> read_all(rt::buffer *b, int n) {
-  std::vector<int> out(n);
-  rt::buffer_read(b, 0, out.data(), out.size() * sizeof(int));
-  return out;
-}
-
-rt::device *device_at(std::size_t i) {
-  const auto &all = rt::devices();
-  return i < all.size() ? all[i] : nullptr;
-}
-
-// Every buffer was destroyed once the exit teardown has run (registered
-// before any runtime work, it runs after the teardown).
-void check_no_buffer_left() {
-  auto &c = rt::debug_counters();
-  if (c.buffers_created.load() != c.buffers_destroyed.load()) {
-    std::fprintf(stderr, "leak: %llu buffers created, %llu destroyed at exit\n",
-                 static_cast<unsigned long long>(c.buffers_created.load()),
-                 static_cast<unsigned long long>(c.buffers_destroyed.load()));
-    std::fflush(stderr);
-    std::_Exit(4);
-  }
-}
-
-// The spin kernel's loop count: llvmpipe ends loops after 65535 iterations.
-constexpr int spin_count = 60000;
-
-// How many threads of the spin kernel take about `seconds` on d, measured.
-int slow_threads_for(double seconds, rt::device *d) {
-  const int probe = 4096;
-  std::vector<int> scratch(probe);
-  rt::buffer *b = rt::buffer_wrap_host(d, scratch.data(), scratch.size() * sizeof(int));
-  launch_spin(b, probe, spin_count);
-  auto start = std::chrono::steady_clock::now();
-  rt::buffer_synchronize(b); // the first launch also made the pipeline: not timed
-  launch_spin(b, probe, spin_count);
-  rt::buffer_synchronize(b);
-  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  rt::buffer_release(b);
-  double threads = probe * seconds / std::max(took, 1e-4);
-  return static_cast<int>(std::min(threads, 32.0 * 1024 * 1024)) / 64 * 64 + 64;
-}
 
 } // namespace
 

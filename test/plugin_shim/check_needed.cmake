@@ -1,0 +1,15 @@
+# cmake -DFILE=<shared object> -P check_needed.cmake: FILE needs only the C
+# library (and the dynamic loader), nothing of LLVM, Clang or C++.
+find_program(READELF readelf REQUIRED)
+execute_process(COMMAND ${READELF} -d ${FILE} OUTPUT_VARIABLE dynamic RESULT_VARIABLE failed)
+if(failed)
+  message(FATAL_ERROR "readelf -d ${FILE} failed")
+endif()
+string(REGEX MATCHALL "Shared library: \\[[^]]*\\]" needed "${dynamic}")
+foreach(entry IN LISTS needed)
+  string(REGEX REPLACE "Shared library: \\[(.*)\\]" "\\1" library "${entry}")
+  if(NOT library MATCHES "^(libc\\.so|libdl\\.so|ld-linux)")
+    message(FATAL_ERROR "${FILE} needs ${library}; it must need only the C library")
+  endif()
+endforeach()
+message(STATUS "${FILE} needs: ${needed}")
