@@ -54,6 +54,8 @@ VkDeviceMemory memory_lease::memory() const noexcept {
   return block_ ? block_->memory.get() : VK_NULL_HANDLE;
 }
 
+VkDeviceSize memory_lease::block_size() const noexcept { return block_ ? block_->size : 0; }
+
 void *memory_lease::mapped() const noexcept {
   return block_ && block_->mapped ? static_cast<unsigned char *>(block_->mapped) + offset_
                                   : nullptr;
@@ -70,6 +72,17 @@ VkDeviceSize memory_pool::block_size(std::uint32_t type) const noexcept {
   if (p.max_allocation_size && size > p.max_allocation_size)
     size = p.max_allocation_size;
   return size;
+}
+
+VkDeviceSize memory_pool::next_block_size(std::uint32_t type, VkDeviceSize full,
+                                          VkDeviceSize request) const noexcept {
+  std::size_t shared_blocks = 0;
+  for (const auto &b : blocks_)
+    shared_blocks += !b->dedicated && b->type == type;
+  VkDeviceSize size = full >> (3 - std::min<std::size_t>(shared_blocks, 3));
+  while (size < request || size < min_block_bytes)
+    size *= 2;
+  return std::min(size, full);
 }
 
 VkResult memory_pool::new_block(std::uint32_t type, VkDeviceSize size, bool dedicated,
@@ -126,7 +139,7 @@ VkResult memory_pool::allocate(const VkMemoryRequirements &needs, std::uint32_t 
       }
     }
     if (!block) {
-      VkResult r = new_block(type, block_bytes, false, block);
+      VkResult r = new_block(type, next_block_size(type, block_bytes, needs.size), false, block);
       if (r < 0 && r != VK_ERROR_OUT_OF_DEVICE_MEMORY && r != VK_ERROR_OUT_OF_HOST_MEMORY)
         return r;
       if (block) {

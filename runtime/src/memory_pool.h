@@ -39,6 +39,7 @@ public:
   VkDeviceMemory memory() const noexcept;
   VkDeviceSize offset() const noexcept { return offset_; }
   void *mapped() const noexcept;
+  VkDeviceSize block_size() const noexcept; // of the block the range is cut from
 
 private:
   friend class memory_pool;
@@ -75,6 +76,12 @@ private:
   friend class memory_lease;
   void release(memory_block *block, VkDeviceSize offset, VkDeviceSize size) noexcept;
   VkResult new_block(std::uint32_t type, VkDeviceSize size, bool dedicated, memory_block *&out);
+  // The first blocks of a type are an eighth, a quarter and half the full
+  // size: a program with little data should not pay for mapping and clearing
+  // 64 MiB at its first launch (issue 11's first-launch goal); from the fourth
+  // block on, or for a request that needs it, the full size.
+  VkDeviceSize next_block_size(std::uint32_t type, VkDeviceSize full,
+                               VkDeviceSize request) const noexcept;
 
   device &device_;
   std::mutex mutex_; // leases are returned from any thread holding any lock

@@ -192,8 +192,9 @@ void bench_launch(const accelerator_view &av, const std::string &device_name) {
     // The driver's part: a raw-Vulkan process doing the same first dispatch.
     std::vector<double> raw_first = run_child("", "first-dispatch-raw '" + device_name + "'", 2);
     std::string against_raw = raw_first[0] > 0
-                                  ? "; raw Vulkan " + fig(raw_first[0]) + " us (vkCreateDevice " +
-                                        fig(raw_first[1]) + " us), ratio " + fig(warm / raw_first[0])
+                                  ? "; raw Vulkan " + fig(raw_first[0]) + " us, ratio " +
+                                        fig(warm / raw_first[0]) + " (before both: vkCreateDevice " +
+                                        fig(raw_first[1]) + " us)"
                                   : "; raw Vulkan: failed";
     row("first launch of a process, warm disk cache", warm, "us",
         "ratio cold/warm = " + fig(cold / warm) + against_raw);

@@ -17,10 +17,11 @@ struct raw_launch_times {
 raw_launch_times raw_vulkan_launch(const std::string &device_name, const std::string &spirv_file,
                                    int launches);
 
-// The raw side of "first launch of a process": in a process that has not yet
-// made a VkDevice, from the chosen physical device to the first dispatch's
-// completion (device, buffer, pipeline without a cache, one dispatch, fence),
-// and vkCreateDevice alone. The driver's own shader cache still applies.
+// The raw side of "first launch of a process", in a process of its own: from
+// vkCreateDevice's return to the first dispatch's completion (buffer,
+// pipeline without a VkPipelineCache, one dispatch, fence), as ampvk's child
+// opens its device before its timed launch; and vkCreateDevice alone. The
+// driver's own shader cache still applies.
 struct raw_first_dispatch_times {
   bool ok = false;
   std::string error;

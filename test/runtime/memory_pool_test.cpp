@@ -8,7 +8,10 @@
 
 #include <ampvk/runtime.h>
 
+#include "device.h"
 #include "internal_counters.h"
+#include "memory_pool.h"
+#include "physical_device.h"
 #include "kernel_image_builder.h"
 
 namespace rt = ampvk::rt;
@@ -107,4 +110,47 @@ TEST(MemoryPool, LargeBuffersGetMemoryOfTheirOwnAndGiveItBack) {
   const std::uint64_t frees = rt::debug_counters().memory_frees.load();
   rt::buffer_release(b);
   EXPECT_EQ(rt::debug_counters().memory_frees.load(), frees + 1);
+}
+
+// A program with little data maps and clears little memory at its first
+// launch: a type's first blocks are an eighth, a quarter and half the full
+// size, then full; a request larger than the step gets the smallest that
+// holds it.
+TEST(MemoryPool, FirstBlocksGrowToTheFullSize) {
+  rt::device *d = rt::default_device();
+  rt::default_queue(d); // opens the device
+  const VkPhysicalDeviceMemoryProperties &mem = d->physical().memory;
+  std::uint32_t type = 0;
+  while (type < mem.memoryTypeCount &&
+         !(mem.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT))
+    ++type;
+  ASSERT_LT(type, mem.memoryTypeCount);
+  auto needs = [](VkDeviceSize size) {
+    VkMemoryRequirements r{};
+    r.size = size;
+    r.alignment = 256;
+    r.memoryTypeBits = ~0u;
+    return r;
+  };
+  {
+    rt::memory_pool pool(*d);
+    const VkDeviceSize full = pool.block_size(type);
+    ASSERT_GE(full, VkDeviceSize(8) << 20) << "needs a heap of at least 64 MiB";
+    rt::memory_lease small, eighth, quarter, half;
+    ASSERT_EQ(pool.allocate(needs(4096), type, small), VK_SUCCESS);
+    ASSERT_EQ(pool.allocate(needs(full / 8), type, eighth), VK_SUCCESS);
+    ASSERT_EQ(pool.allocate(needs(full / 4), type, quarter), VK_SUCCESS);
+    ASSERT_EQ(pool.allocate(needs(full / 2), type, half), VK_SUCCESS);
+    EXPECT_EQ(small.block_size(), full / 8);
+    EXPECT_EQ(eighth.block_size(), full / 4);
+    EXPECT_EQ(quarter.block_size(), full / 2);
+    EXPECT_EQ(half.block_size(), full);
+  }
+  {
+    rt::memory_pool pool(*d);
+    const VkDeviceSize full = pool.block_size(type);
+    rt::memory_lease big;
+    ASSERT_EQ(pool.allocate(needs(full / 4 + 256), type, big), VK_SUCCESS);
+    EXPECT_EQ(big.block_size(), full / 2);
+  }
 }
