@@ -24,16 +24,21 @@ SpvId KernelEmitter::emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId Global
   SpvId Int = intType();
   SpvId V3 = B.typeVector(Int, 3);
   SpvId Void = B.typeVoid();
-  SpvId Items = B.constI32(1);
-  if (!OneItem) {
-    Items = B.specConstantI32(items_per_thread_spec_id, 1);
-    B.name(Items, "items_per_thread");
-  }
 
   SpvId Main = B.beginFunction(Void, B.typeFunction(Void, {}));
   B.name(Main, "main");
   B.beginBlock(B.newLabel());
   SpvId Global = B.emit(Op::OpLoad, V3, {GlobalVar});
+  if (OneItem) {
+    // The optimizer keeps a loop of one trip; the driver need not see one.
+    B.emitVoid(Op::OpStore, {ItemVar, Global});
+    B.emit(Op::OpFunctionCall, Void, {BodyFn});
+    B.emitVoid(Op::OpReturn, {});
+    B.endFunction();
+    return Main;
+  }
+  SpvId Items = B.specConstantI32(items_per_thread_spec_id, 1);
+  B.name(Items, "items_per_thread");
   SpvId LocalX = B.emit(Op::OpCompositeExtract, Int,
                         {B.emit(Op::OpLoad, V3, {LocalVar}), 0u});
   SpvId GroupX = B.emit(Op::OpCompositeExtract, Int,

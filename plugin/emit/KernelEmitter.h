@@ -130,8 +130,7 @@ private:
   // ItemLoop.cpp: the entry point of a kernel that is not tiled, calling the
   // kernel body once per work item of its thread (ItemVar holds the item's
   // global id for the body).
-  // With OneItem the count is the constant 1 rather than the specialization
-  // constant, and the optimizer removes the loop.
+  // With OneItem, the body is called once with the thread's own global id.
   SpvId emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId GlobalVar, SpvId LocalVar,
                           SpvId GroupVar, bool OneItem);
 
