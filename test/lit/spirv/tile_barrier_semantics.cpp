@@ -74,7 +74,7 @@ void reduce(array_view<const int, 1> in, array_view<int, 1> out) {
 }
 // REDUCE-DAG: %[[WG:[_a-zA-Z0-9]+]] = OpConstant %int 2{{$}}
 // REDUCE-DAG: %[[TS:[_a-zA-Z0-9]+]] = OpConstant %int 264{{$}}
-// REDUCE-NOT: OpConstant %int 2376
+// REDUCE-NOT: OpControlBarrier {{.*}}2376
 // REDUCE: OpControlBarrier %[[WG]] %[[WG]] %[[TS]]
 // REDUCE: OpControlBarrier %[[WG]] %[[WG]] %[[TS]]
 // REDUCE-NOT: Barrier
