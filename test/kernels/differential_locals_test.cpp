@@ -1,7 +1,8 @@
 // Differential tests, locals carried through control flow: the shapes the
 // plugin's own promotion of Function variables to SSA values
 // (plugin/spirv/FunctionVariablesToSsa.cpp) places phis for: long if/else
-// chains on one variable, switches whose cases fall through, values carried
+// chains on one variable (one long enough for block-local redundancy
+// elimination), switches whose cases fall through, values carried
 // around nested loops with break and continue, variables declared inside a
 // loop body, bool and short-vector locals, and locals whose address a helper
 // takes (those stay in memory) next to locals that do not.
@@ -24,6 +25,8 @@ const extent<2> E2(21, 17);
   if (v > 100000 || v < -100000)                                                                 \
     v /= 5;
 #define STEP4(k) STEP(k) STEP(k + 1) STEP(k + 2) STEP(k + 3)
+#define STEP16(k) STEP4(k) STEP4(k + 4) STEP4(k + 8) STEP4(k + 12)
+#define STEP64(k) STEP16(k) STEP16(k + 16) STEP16(k + 32) STEP16(k + 48)
 
 // One variable through 32 if/else statements; w changes only in some arms.
 int ifChain(int a) restrict(cpu, amp) {
@@ -33,6 +36,14 @@ int ifChain(int a) restrict(cpu, amp) {
     w = v;
   STEP4(16) STEP4(20) STEP4(24) STEP4(28)
   return v ^ w;
+}
+
+// 1024 if statements in a row: deep enough that the pipeline keeps
+// redundancy elimination within blocks (RedundancyEliminationCost.h).
+int longIfChain(int a) restrict(cpu, amp) {
+  int v = a;
+  STEP64(0) STEP64(64) STEP64(128) STEP64(192) STEP64(256) STEP64(320) STEP64(384) STEP64(448)
+  return v;
 }
 
 // Cases that fall through into the next, inside a loop: r and s are carried
@@ -123,6 +134,11 @@ int vectorsAndReferences(int a, int b) restrict(cpu, amp) {
 TEST(DiffLocals, IfChain) {
   check(extent<1>(N1), [](int a) restrict(cpu, amp) { return ifChain(a); },
         ints<int>(N1, 41, -300, 300));
+}
+
+TEST(DiffLocals, LongIfChain) {
+  check(extent<1>(N1), [](int a) restrict(cpu, amp) { return longIfChain(a); },
+        ints<int>(N1, 48, -3000, 3000));
 }
 
 TEST(DiffLocals, FallThroughSwitch) {
