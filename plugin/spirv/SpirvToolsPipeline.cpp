@@ -1,6 +1,8 @@
 //===- SpirvToolsPipeline.cpp ---------------------------------------------===//
 #include "SpirvToolsPipeline.h"
+#include "spirv/FunctionVariablesToSsa.h"
 #include "spirv/NoContraction.h"
+#include "spirv/RedundancyEliminationCost.h"
 #include "spirv/TileBarriers.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -10,6 +12,7 @@
 #include <spirv-tools/libspirv.hpp>
 #include <spirv-tools/optimizer.hpp>
 
+#include <algorithm>
 #include <csignal>
 
 using namespace ampvk;
@@ -58,9 +61,17 @@ static bool runSegments(const std::vector<std::uint32_t> &Words,
   Options.set_run_validator(false);
   R.Words = Words;
   for (std::size_t I = First; I < Segments.size(); ++I) {
+    // Dominator-wide redundancy elimination is quadratic in deep dominator
+    // trees (RedundancyEliminationCost.h); the block-local one is not.
+    std::vector<std::string> Flags = Segments[I];
+    const std::string Whole = "--redundancy-elimination";
+    if (std::count(Flags.begin(), Flags.end(), Whole) &&
+        !redundancyEliminationIsAffordable(R.Words))
+      std::replace(Flags.begin(), Flags.end(), Whole,
+                   std::string("--local-redundancy-elimination"));
     spvtools::Optimizer Opt(TargetEnv);
     Opt.SetMessageConsumer(collectInto(R.Messages));
-    if (!Opt.RegisterPassesFromFlags(Segments[I])) {
+    if (!Opt.RegisterPassesFromFlags(Flags)) {
       R.Messages += "  SPIRV-Tools does not know one of its own passes as a flag\n";
       return false;
     }
@@ -131,12 +142,22 @@ SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Wo
   Tools.SetMessageConsumer(collectInto(EmittedMessages));
   spvtools::ValidatorOptions Emitted;
   Emitted.SetBeforeHlslLegalization(true);
-  if (!Tools.Validate(Words.data(), Words.size(), Emitted)) {
-    R.Messages = "spirv-val rejected the emitted module (before optimization):\n" +
-                 EmittedMessages;
+  // Scalar locals become SSA values first (FunctionVariablesToSsa.h: SPIRV-Tools'
+  // own promotion is quadratic); the one validation covers both, and only a
+  // failure pays for telling them apart.
+  std::vector<std::uint32_t> Promoted = Words;
+  functionVariablesToSsa(Promoted);
+  if (!Tools.Validate(Promoted.data(), Promoted.size(), Emitted)) {
+    std::string Rejected = EmittedMessages;
+    EmittedMessages.clear();
+    bool EmitterFault = !Tools.Validate(Words.data(), Words.size(), Emitted);
+    R.Messages = (EmitterFault ? "spirv-val rejected the emitted module (before optimization):\n"
+                               : "spirv-val rejected the module after Function variables "
+                                 "became SSA values:\n") +
+                 (EmitterFault ? EmittedMessages : Rejected);
     return R;
   }
-  return optimizeAndValidate(Words, 0, PipelineOpts, Shared);
+  return optimizeAndValidate(Promoted, 0, PipelineOpts, Shared);
 }
 
 SpirvPipelineResult ampvk::runSpirvPipelineFromShared(const std::vector<std::uint32_t> &Shared,

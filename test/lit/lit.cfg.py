@@ -4,13 +4,14 @@
 #   %ampxx-bare the same without the pre-included hide_bsd_index.h
 #   %ampxx-obj  the same as %ampxx, writing an object file
 #   %ampxx-noinclude  the plugin without ampvk's include folder
-#   %spirv-dis  spirv-dis
+#   %spirv-dis  spirv-dis (also %spirv-as, %spirv-val)
+#   %spirv-pass one of the plugin's own SPIR-V passes on a file (test/support/spirv_pass.cpp)
 import os
 import lit.formats
 
 config.name = "ampvk"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".cpp"]
+config.suffixes = [".cpp", ".spvasm"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.ampvk_build_dir, "test", "lit")
 
@@ -31,5 +32,7 @@ config.substitutions.append(("%ampxx-noinclude", ampxx_noinclude))
 config.substitutions.append(("%ampxx", ampxx))
 config.substitutions.append(("%spirv-dis", config.spirv_dis))
 config.substitutions.append(("%spirv-val", config.spirv_val))
+config.substitutions.append(("%spirv-as", config.spirv_as))
+config.substitutions.append(("%spirv-pass", config.spirv_pass))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])

@@ -9,8 +9,13 @@ switch of 4000 cases, copies of a struct of 16000 ints). Each compile runs
 time (user + system, which a busy machine disturbs less than wall time), the
 ratio, and the plugin compile's peak memory (max RSS).
 
+With --baseline OTHER.so (another build of the plugin, e.g. main's), each
+input is also compiled with that one in the same rounds, and the table gets
+its columns too: before and after a change, measured in one run.
+
 usage: compile_time.py --clang CLANG --plugin PLUGIN.so --include DIR
-                       --work DIR [--repeat N] [--quick] [SAMPLE.cpp ...]
+                       --work DIR [--repeat N] [--quick] [--baseline OTHER.so]
+                       [SAMPLE.cpp ...]
 """
 import argparse
 import os
@@ -52,6 +57,7 @@ def main():
     p.add_argument("--timeout", type=float, default=900.0)
     p.add_argument("--quick", action="store_true",
                    help="generated inputs a tenth of the size, one run each (smoke test)")
+    p.add_argument("--baseline", help="another plugin build to time in the same rounds")
     p.add_argument("samples", nargs="*")
     args = p.parse_args()
 
@@ -67,34 +73,42 @@ def main():
     obj = os.path.join(args.work, "out.o")
     print("compile time: %s %s, CPU seconds, best of %d (same run)" %
           (os.path.basename(args.clang), " ".join(FLAGS[:4]), repeat))
-    print("%-34s %9s %9s %7s %12s" % ("input", "plain", "ampvk", "ratio", "ampvk peak"))
-    totals = [0.0, 0.0]
+    plugins = ([args.baseline] if args.baseline else []) + [args.plugin]
+    columns = ["plain"] + (["baseline", "ratio"] if args.baseline else []) + ["ampvk", "ratio"]
+    print("%-34s" % "input" + "".join(" %9s" % c for c in columns) + " %12s" % "ampvk peak")
+    totals = [0.0] * (1 + len(plugins))
     # One compile first, so that the first row does not pay for cold caches.
     compile_once(base + ["-c", inputs[0], "-o", obj], args.timeout)
     for src in inputs:
-        best = [None, None]
+        best = [None] * (1 + len(plugins))
         peak = 0.0
         for _ in range(repeat):
-            for which, extra in ((0, []), (1, ["-fplugin=" + args.plugin])):
+            for which, extra in enumerate([[]] + [["-fplugin=" + p] for p in plugins]):
                 r = compile_once(base + extra + ["-c", src, "-o", obj], args.timeout)
                 if r is None:
                     best[which] = float("inf")
                     continue
                 if best[which] is None or r[0] < best[which]:
                     best[which] = r[0]
-                if which:
+                if which == len(plugins):
                     peak = max(peak, r[1])
         name = os.path.relpath(src, os.path.dirname(os.path.dirname(src)))
-        if float("inf") in best:
-            print("%-34s %9s %9s %7s %12s" % (name, "%.2f" % best[0], "timeout", "-", "-"))
-            continue
         if src in args.samples:
-            totals[0] += best[0]
-            totals[1] += best[1]
-        print("%-34s %9.2f %9.2f %6.2fx %9.0f MB" % (name, best[0], best[1], best[1] / best[0], peak))
+            totals = [t + b for t, b in zip(totals, best)]
+        print("%-34s" % name + cells(best) + (" %9.0f MB" % peak if peak else " %12s" % "-"))
     if totals[0]:
-        print("%-34s %9.2f %9.2f %6.2fx" % ("samples, all together", totals[0], totals[1],
-                                            totals[1] / totals[0]))
+        print("%-34s" % "samples, all together" + cells(totals))
+
+
+def cells(times):
+    """plain, then each plugin's time and its ratio to plain ("timeout" past the limit)."""
+    out = " %9.2f" % times[0]
+    for t in times[1:]:
+        if t == float("inf"):
+            out += " %9s %9s" % ("timeout", "-")
+        else:
+            out += " %9.2f %8.2fx" % (t, t / times[0])
+    return out
 
 
 if __name__ == "__main__":

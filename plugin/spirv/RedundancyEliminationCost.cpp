@@ -1,0 +1,37 @@
+//===- RedundancyEliminationCost.cpp --------------------------------------===//
+#include "spirv/RedundancyEliminationCost.h"
+#include "spirv/ControlFlowGraph.h"
+#include "spirv/SpirvInstructions.h"
+
+using namespace ampvk;
+using namespace ampvk::spirvwords;
+
+bool ampvk::redundancyEliminationIsAffordable(const std::vector<std::uint32_t> &Words) {
+  ParsedModule M;
+  if (!parseModule(Words, M))
+    return true;
+  const std::uint64_t Budget =
+      std::uint64_t(RedundancyEliminationBudgetPerInstruction) * M.Instructions.size() +
+      (1u << 20);
+  std::uint64_t Cost = 0;
+  for (std::size_t K = 0, Begin = 0; K < M.Instructions.size(); ++K) {
+    if (M.Instructions[K].Opcode == spv::Op::OpFunction)
+      Begin = K;
+    if (M.Instructions[K].Opcode != spv::Op::OpFunctionEnd)
+      continue;
+    ControlFlowGraph G;
+    if (!buildControlFlowGraph(Words, M, Begin, K + 1, G))
+      continue;
+    // The values each block makes, and how many its dominators make (the map
+    // the pass copies into it); a dominator comes before in reverse post-order.
+    std::vector<std::uint64_t> Values(G.size(), 0), Above(G.size(), 0);
+    for (std::uint32_t B : G.Rpo) {
+      for (std::size_t I = G.First[B]; I <= G.Last[B]; ++I)
+        Values[B] += M.Instructions[I].ResultId != 0;
+      if (B != 0)
+        Above[B] = Above[G.Idom[B]] + Values[G.Idom[B]];
+      Cost += Above[B];
+    }
+  }
+  return Cost <= Budget;
+}

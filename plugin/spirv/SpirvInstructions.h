@@ -1,0 +1,47 @@
+//===- SpirvInstructions.h - A module's instructions and their id operands ===//
+//
+// SpirvWords.h reads opcodes and operands at fixed places, which is enough to
+// find things. A pass that renames ids must know exactly which words are ids:
+// a literal (a constant's value, a switch case) may equal any id, and only the
+// grammar tells them apart. SPIRV-Tools' binary parser (its public C API)
+// classifies every operand; this keeps what a rewrite needs from it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPVK_PLUGIN_SPIRV_SPIRVINSTRUCTIONS_H
+#define AMPVK_PLUGIN_SPIRV_SPIRVINSTRUCTIONS_H
+
+#include <spirv/unified1/spirv.hpp11>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace ampvk {
+namespace spirvwords {
+
+struct Instruction {
+  std::uint32_t Offset; // of its first word in the module
+  std::uint32_t Count;  // words
+  spv::Op Opcode;
+  std::uint32_t TypeId;   // 0 when it has none
+  std::uint32_t ResultId; // 0 when it has none
+  // Its operands that name ids (neither the result nor the result type):
+  // ParsedModule::Uses[FirstUse, FirstUse + NumUses).
+  std::uint32_t FirstUse, NumUses;
+};
+
+struct ParsedModule {
+  std::vector<Instruction> Instructions;
+  // Offsets in the module of the words that use an id as an operand, in
+  // module order.
+  std::vector<std::uint32_t> Uses;
+  std::uint32_t Bound = 0;
+};
+
+// Parses Words; false when SPIRV-Tools' parser rejects them.
+bool parseModule(const std::vector<std::uint32_t> &Words, ParsedModule &Out);
+
+} // namespace spirvwords
+} // namespace ampvk
+
+#endif

@@ -1,0 +1,46 @@
+//===- spirv_pass.cpp - Runs one of the plugin's SPIR-V passes on a file --===//
+//
+// For the FileCheck tests of the plugin's own passes on hand-written modules
+// (test/lit/passes/), as spirv-opt runs SPIRV-Tools' passes:
+//   spirv_pass PASS IN.spv OUT.spv
+// PASS: function-variables-to-ssa. Prints what the pass reports.
+//
+//===----------------------------------------------------------------------===//
+#include "spirv/FunctionVariablesToSsa.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+static bool readWords(const char *Path, std::vector<std::uint32_t> &Words) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    return false;
+  std::vector<char> Bytes((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  if (Bytes.size() % 4)
+    return false;
+  Words.resize(Bytes.size() / 4);
+  std::memcpy(Words.data(), Bytes.data(), Bytes.size());
+  return true;
+}
+
+int main(int Argc, char **Argv) {
+  if (Argc != 4 || std::strcmp(Argv[1], "function-variables-to-ssa")) {
+    std::fprintf(stderr, "usage: spirv_pass function-variables-to-ssa IN.spv OUT.spv\n");
+    return 2;
+  }
+  std::vector<std::uint32_t> Words;
+  if (!readWords(Argv[2], Words)) {
+    std::fprintf(stderr, "spirv_pass: cannot read %s\n", Argv[2]);
+    return 1;
+  }
+  unsigned Promoted = ampvk::functionVariablesToSsa(Words);
+  std::printf("promoted %u variables\n", Promoted);
+  std::ofstream Out(Argv[3], std::ios::binary);
+  Out.write(reinterpret_cast<const char *>(Words.data()),
+            static_cast<std::streamsize>(Words.size() * 4));
+  return Out ? 0 : 1;
+}
