@@ -183,17 +183,21 @@ void memory_pool::release(memory_block *block, VkDeviceSize offset, VkDeviceSize
   }
   if (block->used)
     return;
-  // An empty block is kept when it is the only one of its type, so a program
-  // that frees and reallocates does not pay vkAllocateMemory each time.
-  const bool last_of_type =
-      !block->dedicated && std::none_of(blocks_.begin(), blocks_.end(), [&](const auto &b) {
-        return b.get() != block && !b->dedicated && b->type == block->type;
-      });
-  if (last_of_type)
-    return;
+  // One empty block of each type is kept, the largest, so that a program that
+  // frees and reallocates does not pay vkAllocateMemory each time.
+  memory_block *unused = block;
+  if (!block->dedicated) {
+    auto other = std::find_if(blocks_.begin(), blocks_.end(), [&](const auto &b) {
+      return b.get() != block && !b->dedicated && b->type == block->type && b->used == 0;
+    });
+    if (other == blocks_.end())
+      return;
+    if ((*other)->size < block->size)
+      unused = other->get();
+  }
   ++debug_counters().memory_frees;
   blocks_.erase(std::find_if(blocks_.begin(), blocks_.end(),
-                             [&](const auto &b) { return b.get() == block; }));
+                             [&](const auto &b) { return b.get() == unused; }));
 }
 
 } // namespace rt

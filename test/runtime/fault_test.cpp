@@ -59,7 +59,7 @@ TEST(KernelTimeout, LongKernelRemovesOnlyItsAccelerator) {
   rt::buffer_write(other, 0, kept.data(), kept.size() * sizeof(int));
   launch_scale_offset(other, n, 9, rt::default_queue(d1));
 
-  const int threads = slow_threads_for(3.0, d0);
+  const int threads = slow_threads_for(past_the_limit_seconds, d0);
   std::vector<int> host = ramp(threads, -1);
   rt::buffer *slow = rt::buffer_wrap_host(d0, host.data(), host.size() * sizeof(int));
   launch_spin(slow, threads, spin_count);

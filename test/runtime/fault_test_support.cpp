@@ -47,18 +47,28 @@ void check_no_buffer_left() {
 }
 
 int slow_threads_for(double seconds, rt::device *d) {
-  const int probe = 4096;
-  std::vector<int> scratch(probe);
-  rt::buffer *b = rt::buffer_wrap_host(d, scratch.data(), scratch.size() * sizeof(int));
-  launch_spin(b, probe, spin_count);
-  auto start = std::chrono::steady_clock::now();
-  rt::buffer_synchronize(b); // the first launch also made the pipeline: not timed
-  launch_spin(b, probe, spin_count);
-  rt::buffer_synchronize(b);
-  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  rt::buffer_release(b);
+  // Grows the probe until one launch takes a measurable time (at least
+  // 0.1 s, each step at most four times the last, so no probe comes near the
+  // tests' 1 s limit), then extrapolates; the first launch also makes the
+  // pipeline and is not timed.
+  const int limit = 32 * 1024 * 1024;
+  int probe = 4096;
+  std::vector<int> scratch(limit / 64);
+  double took = 0;
+  for (bool first = true;; first = false) {
+    rt::buffer *b = rt::buffer_wrap_host(d, scratch.data(), std::size_t(probe) * sizeof(int));
+    auto start = std::chrono::steady_clock::now();
+    launch_spin(b, probe, spin_count);
+    rt::buffer_synchronize(b);
+    took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    rt::buffer_release(b);
+    if (!first && (took >= 0.1 || probe >= limit / 64))
+      break;
+    if (!first)
+      probe *= 4;
+  }
   double threads = probe * seconds / std::max(took, 1e-4);
-  return static_cast<int>(std::min(threads, 32.0 * 1024 * 1024)) / 64 * 64 + 64;
+  return static_cast<int>(std::min(threads, double(limit))) / 64 * 64 + 64;
 }
 
 } // namespace ampvk_test

@@ -23,6 +23,12 @@ ampvk::rt::device *device_at(std::size_t i);
 // teardown): exits with status 4 unless every buffer was destroyed.
 void check_no_buffer_left();
 
+// How long the kernels that outlast the tests' 1 s limit (AMPVK_KERNEL_TIMEOUT_MS
+// = 1000) run: long enough to be cut, short enough that they end before the
+// test's next wait on another accelerator runs out, as on lavapipe two
+// devices share the CPU's cores and the other device's work waits behind it.
+constexpr double past_the_limit_seconds = 1.6;
+
 // The spin kernel's loop count: llvmpipe ends loops after 65535 iterations.
 constexpr int spin_count = 60000;
 // How many threads of the spin kernel take about `seconds` on d, measured.
