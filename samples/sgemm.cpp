@@ -451,7 +451,12 @@ int bench(const accelerator_view &av, const std::vector<int> &sizes, int reps) {
 int main(int argc, char **argv) {
   accelerator_view av = accelerator().default_view;
   std::wstring desc = av.accelerator.description;
-  std::cout << "sgemm on " << std::string(desc.begin(), desc.end()) << "\n";
+  std::cout << "sgemm on " << std::string(desc.begin(), desc.end())
+#ifdef SGEMM_FP_CONTRACT_FAST // samples/CMakeLists.txt says which build this is
+            << " (a*b+c may be fused: fp-contract=fast)\n";
+#else
+            << " (every float operation rounded on its own: fp-contract=off)\n";
+#endif
   if (argc > 1 && std::string(argv[1]) == "--bench") {
     std::vector<int> sizes;
     int reps = 10;
