@@ -53,6 +53,11 @@ static bool countScalars(ASTContext &Ctx, TypeLowering &Types, QualType T,
   return true;
 }
 
+bool KernelEmitter::isRegisterSized(QualType T) {
+  std::uint64_t N = 0;
+  return countScalars(Ctx, Types, T, N) && N <= ByValueCopyScalars;
+}
+
 bool KernelEmitter::copiesByParts(const LValue &Dst, const LValue &Src) {
   if (Dst.K != LValue::Memory || !Dst.Ptr || Types.isScalar(Dst.Type))
     return false;

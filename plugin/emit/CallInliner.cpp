@@ -322,17 +322,22 @@ void KernelEmitter::emitElementLoop(const LValue &Array, std::uint64_t From, std
                                     SourceLocation Loc,
                                     llvm::function_ref<void(const LValue &)> Body) {
   // A counted loop rather than one copy of Body per element: arrays may be
-  // large.
-  emitCountedLoop(From, To, [&](SpvId I) { Body(element(Array, I, Loc)); });
+  // large. A small array (`float_4 r[2]` of a register-blocked kernel) gets a
+  // loop the optimizer unrolls: indexed by the loop's counter, the array
+  // would stay in Function memory, as an array private to each thread, for
+  // the kernel's whole life, however constant its other indices.
+  emitCountedLoop(From, To, [&](SpvId I) { Body(element(Array, I, Loc)); },
+                  isRegisterSized(Array.Type));
 }
 
 void KernelEmitter::emitCountedLoop(std::uint64_t From, std::uint64_t To,
-                                    llvm::function_ref<void(SpvId)> Body) {
+                                    llvm::function_ref<void(SpvId)> Body, bool Unroll) {
   emitCountedLoop(B.constI32(static_cast<std::int32_t>(From)),
-                  B.constI32(static_cast<std::int32_t>(To)), Body);
+                  B.constI32(static_cast<std::int32_t>(To)), Body, Unroll);
 }
 
-void KernelEmitter::emitCountedLoop(SpvId From, SpvId To, llvm::function_ref<void(SpvId)> Body) {
+void KernelEmitter::emitCountedLoop(SpvId From, SpvId To, llvm::function_ref<void(SpvId)> Body,
+                                    bool Unroll) {
   SpvId Counter = B.functionVariable(intType());
   B.emitVoid(Op::OpStore, {Counter, From});
   SpvId Header = B.newLabel(), Check = B.newLabel(), BodyBlock = B.newLabel(),
@@ -340,7 +345,9 @@ void KernelEmitter::emitCountedLoop(SpvId From, SpvId To, llvm::function_ref<voi
   B.emitVoid(Op::OpBranch, {Header});
   B.beginBlock(Header);
   B.emitVoid(Op::OpLoopMerge,
-             {Merge, Continue, static_cast<std::uint32_t>(spv::LoopControlMask::MaskNone)});
+             {Merge, Continue,
+              static_cast<std::uint32_t>(Unroll ? spv::LoopControlMask::Unroll
+                                                : spv::LoopControlMask::MaskNone)});
   B.emitVoid(Op::OpBranch, {Check});
   B.beginBlock(Check);
   SpvId I = B.emit(Op::OpLoad, intType(), {Counter});

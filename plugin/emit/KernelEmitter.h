@@ -217,11 +217,13 @@ private:
   void emitElementLoop(const LValue &Array, std::uint64_t From, std::uint64_t To,
                        clang::SourceLocation Loc,
                        llvm::function_ref<void(const LValue &)> Body);
-  // for (I = From; I < To; ++I) Body(I), I a 32-bit int.
+  // for (I = From; I < To; ++I) Body(I), I a 32-bit int; Unroll asks the
+  // optimizer to unroll it fully (SPIR-V's Unroll loop control).
   void emitCountedLoop(std::uint64_t From, std::uint64_t To,
-                       llvm::function_ref<void(SpvId)> Body);
+                       llvm::function_ref<void(SpvId)> Body, bool Unroll = false);
   // The same with bounds given as SPIR-V ids (a specialization constant).
-  void emitCountedLoop(SpvId From, SpvId To, llvm::function_ref<void(SpvId)> Body);
+  void emitCountedLoop(SpvId From, SpvId To, llvm::function_ref<void(SpvId)> Body,
+                       bool Unroll = false);
   void emitMemberInit(const LValue &Aggregate, const LValue &Member, const clang::Expr *Init);
   PointerValue objectArgument(const clang::Expr *Obj, bool IsArrow);
 
@@ -231,6 +233,10 @@ private:
   void copy(const LValue &Dst, const LValue &Src, clang::SourceLocation Loc);
   // AggregateCopy.cpp: large objects copied place to place across layouts.
   bool copiesByParts(const LValue &Dst, const LValue &Src);
+  // At most as many scalars as an object copied by value: small enough for
+  // the optimizer to keep in registers (SSA values) once every index into it
+  // is a constant.
+  bool isRegisterSized(clang::QualType T);
   void copyByParts(const LValue &Dst, const LValue &Src, clang::SourceLocation Loc);
   LValue field(const LValue &Base, const clang::FieldDecl *FD, clang::SourceLocation Loc);
   LValue baseClass(const LValue &Derived, const clang::CXXRecordDecl *Base,
