@@ -62,7 +62,7 @@ int slow_threads_for(double seconds, rt::device *d) {
     rt::buffer_synchronize(b);
     took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     rt::buffer_release(b);
-    if (!first && (took >= 0.1 || probe >= limit / 64))
+    if (!first && (took >= 0.1 || std::size_t(probe) * 4 > scratch.size()))
       break;
     if (!first)
       probe *= 4;
