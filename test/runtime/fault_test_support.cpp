@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <thread>
 
 #include "internal_counters.h"
 #include "kernel_image_builder.h"
@@ -46,14 +47,13 @@ void check_no_buffer_left() {
   }
 }
 
-int slow_threads_for(double seconds, rt::device *d) {
+slow_work slow_work_for(double seconds, rt::device *d) {
   // Grows the probe until one launch takes a measurable time (at least
   // 0.1 s, each step at most four times the last, so no probe comes near the
-  // tests' 1 s limit), then extrapolates; the first launch also makes the
-  // pipeline and is not timed.
-  const int limit = 32 * 1024 * 1024;
+  // tests' 1 s limit) or reaches the scratch size, then extrapolates; the
+  // first launch also makes the pipeline and is not timed.
+  std::vector<int> scratch(512 * 1024);
   int probe = 4096;
-  std::vector<int> scratch(limit / 64);
   double took = 0;
   for (bool first = true;; first = false) {
     rt::buffer *b = rt::buffer_wrap_host(d, scratch.data(), std::size_t(probe) * sizeof(int));
@@ -67,8 +67,43 @@ int slow_threads_for(double seconds, rt::device *d) {
     if (!first)
       probe *= 4;
   }
-  double threads = probe * seconds / std::max(took, 1e-4);
-  return static_cast<int>(std::min(threads, double(limit))) / 64 * 64 + 64;
+  took = std::max(took, 1e-5);
+  slow_work w;
+  if (took >= 0.1) {
+    w.threads = static_cast<int>(probe * seconds / took) / 64 * 64 + 64;
+  } else {
+    w.threads = probe;
+    w.launches = static_cast<int>(seconds / took) + 1;
+  }
+  return w;
+}
+
+void wait_for_cut_kernel_to_end(std::chrono::steady_clock::time_point launched) {
+  std::this_thread::sleep_until(launched +
+                                std::chrono::duration<double>(1.5 * past_the_limit_seconds));
+}
+
+void launch_slow(rt::buffer *b, const slow_work &w, rt::queue *q) {
+  for (int i = 0; i < w.launches; ++i)
+    launch_spin(b, w.threads, spin_count, q);
+}
+
+bool matches_slow_reference(const std::vector<int> &got, const std::vector<int> &before,
+                            const slow_work &w) {
+  if (got.size() != before.size() || got.empty())
+    return false;
+  std::vector<std::size_t> sample;
+  for (std::size_t i = 0; i < got.size(); i += 64)
+    sample.push_back(i);
+  sample.push_back(got.size() - 1);
+  for (std::size_t i : sample) {
+    int x = before[i];
+    for (int k = 0; k < w.launches; ++k)
+      x = spin_reference(x, spin_count);
+    if (got[i] != x)
+      return false;
+  }
+  return true;
 }
 
 } // namespace ampvk_test

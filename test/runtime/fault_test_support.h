@@ -5,6 +5,7 @@
 #ifndef AMPVK_TEST_FAULT_TEST_SUPPORT_H
 #define AMPVK_TEST_FAULT_TEST_SUPPORT_H
 
+#include <chrono>
 #include <cstddef>
 #include <vector>
 
@@ -24,15 +25,33 @@ ampvk::rt::device *device_at(std::size_t i);
 void check_no_buffer_left();
 
 // How long the kernels that outlast the tests' 1 s limit (AMPVK_KERNEL_TIMEOUT_MS
-// = 1000) run: long enough to be cut, short enough that they end before the
-// test's next wait on another accelerator runs out, as on lavapipe two
-// devices share the CPU's cores and the other device's work waits behind it.
-constexpr double past_the_limit_seconds = 1.6;
+// = 1000) run: twice the limit, so that a calibration made under load still
+// gives a kernel that is cut.
+constexpr double past_the_limit_seconds = 2.0;
+// Before using the other accelerator after a cut: on lavapipe two devices
+// share the CPU's cores, and the other device's work would wait behind the
+// cut kernel, which still runs, past its own 1 s limit.
+void wait_for_cut_kernel_to_end(std::chrono::steady_clock::time_point launched);
 
 // The spin kernel's loop count: llvmpipe ends loops after 65535 iterations.
 constexpr int spin_count = 60000;
-// How many threads of the spin kernel take about `seconds` on d, measured.
-int slow_threads_for(double seconds, ampvk::rt::device *d);
+
+// Spin kernels that keep a device busy for about `seconds`: `launches` of them
+// one after another over the same `threads` elements. A CPU device needs
+// many threads; a GPU runs the most the tests wrap (512 Ki) in milliseconds
+// and needs many launches.
+struct slow_work {
+  int threads = 0;
+  int launches = 1;
+};
+// Measured on d.
+slow_work slow_work_for(double seconds, ampvk::rt::device *d);
+void launch_slow(ampvk::rt::buffer *b, const slow_work &w, ampvk::rt::queue *q = nullptr);
+// The first element of each run of 64, and the last, after w from `before`,
+// compared with the host's spin loop: all of them would cost the host what
+// the device did.
+bool matches_slow_reference(const std::vector<int> &got, const std::vector<int> &before,
+                            const slow_work &w);
 
 } // namespace ampvk_test
 
