@@ -4,20 +4,17 @@
 #include <gtest/gtest.h>
 
 #include "compute_domain.h"
+#include "kernel_image_builder.h"
 
 namespace rt = ampvk::rt;
 using ampvk::kernel_image_header;
 
 namespace {
 
+// An image header as the plugin writes it: untiled kernels loop over items.
 kernel_image_header header(bool tiled, std::uint32_t x, std::uint32_t y, std::uint32_t z,
                            std::uint32_t rank) {
-  kernel_image_header h{};
-  h.local_size[0] = x;
-  h.local_size[1] = y;
-  h.local_size[2] = z;
-  h.rank = rank;
-  h.tiled = tiled ? 1 : 0;
+  kernel_image_header h = ampvk_test::header(x, y, z, rank, tiled, 0, 0);
   h.item_loop = tiled ? 0 : 1;
   return h;
 }
