@@ -1,6 +1,7 @@
 #include "bounds_report.h"
 #include "pipeline_cache.h"
 
+#include <cstddef>
 #include <cstring>
 #include <vector>
 
@@ -134,17 +135,24 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   pipeline_info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   pipeline_info.stage.module = module;
   pipeline_info.stage.pName = summary.entry_point.c_str();
-  // Checked mode: AMPVK_CHECK=1 turns the kernel's bounds checks on.
-  const VkBool32 check = checks_enabled() ? VK_TRUE : VK_FALSE;
-  const VkSpecializationMapEntry check_entry{check_spec_constant_id, 0, sizeof check};
-  const VkSpecializationInfo check_info{1, &check_entry, sizeof check, &check};
+  // One specialization for both constants: checked mode (AMPVK_CHECK=1 turns
+  // the kernel's bounds checks on) and the work items per thread.
+  struct {
+    VkBool32 check;
+    std::uint32_t items;
+  } const values{checks_enabled() ? VK_TRUE : VK_FALSE, items_per_thread};
+  VkSpecializationMapEntry entries[2];
+  std::uint32_t count = 0;
   if (p->checked)
-    pipeline_info.stage.pSpecializationInfo = &check_info;
-  pipeline_info.layout = layout;
-  const VkSpecializationMapEntry items_entry{items_per_thread_spec_id, 0, sizeof items_per_thread};
-  VkSpecializationInfo specialization{1, &items_entry, sizeof items_per_thread, &items_per_thread};
+    entries[count++] = {check_spec_constant_id, offsetof(decltype(values), check),
+                        sizeof values.check};
   if (items_per_thread != 1)
+    entries[count++] = {items_per_thread_spec_id, offsetof(decltype(values), items),
+                        sizeof values.items};
+  const VkSpecializationInfo specialization{count, entries, sizeof values, &values};
+  if (count)
     pipeline_info.stage.pSpecializationInfo = &specialization;
+  pipeline_info.layout = layout;
   VkPipeline pipeline = VK_NULL_HANDLE;
   vk_check(device_, vkCreateComputePipelines(vk, cache_.get(), 1, &pipeline_info, nullptr, &pipeline),
            "creating the compute pipeline for a kernel on " + device_.describe());
