@@ -136,15 +136,7 @@ void wait_for_holds(buffer &b, std::unique_lock<std::mutex> &lock) {
         "ampvk: internal error: an array_view counts " + std::to_string(b.gpu_holds) +
             " unfinished uses on " + d.describe() + " that no accelerator_view has",
         concurrency::E_FAIL_AMP);
-  // A created view's handle keeps it from being reaped while we wait.
-  hold_queue(q);
-  try {
-    q->wait_for(serial, lock);
-  } catch (...) {
-    drop_queue(q);
-    throw;
-  }
-  drop_queue(q);
+  q->wait_for(serial, lock); // holds q while it waits unlocked (queue::wait_frame)
   relock_owner(b, lock);
 }
 

@@ -260,11 +260,12 @@ void device::check_not_lost() const {
 }
 
 bool device::finish_work() noexcept {
-  bool finished = true;
+  // The first queue past the time limit decides: waiting the limit again for
+  // each of the others would only delay the exit of a hung GPU.
   for (auto &view : views_)
-    finished &= view->finish_at_exit();
-  finished &= queue_->finish_at_exit();
-  return finished;
+    if (!view->finish_at_exit())
+      return false;
+  return queue_->finish_at_exit();
 }
 
 void device::teardown() noexcept {

@@ -261,10 +261,14 @@ void queue::wait_frame(frame &f, std::unique_lock<std::mutex> *unlock) {
   if (unlock) {
     // The frame is parked rather than recycled while we wait (recycle()), so
     // its fence stays valid and unsignaled-by-reset.
+    // A handle keeps a created view that has no other left from being reaped
+    // (device::reap_views, under the mutex) while we wait without it.
     ++f.waiters;
+    hold_queue(this);
     unlock->unlock();
     r = vkWaitForFences(device_.vk(), 1, &fence, VK_TRUE, kernel_timeout_ns());
     unlock->lock();
+    drop_queue(this);
     if (--f.waiters == 0)
       for (auto it = parked_.begin(); it != parked_.end(); ++it)
         if (it->get() == &f) {
