@@ -97,8 +97,11 @@ public:
         std::uint32_t Views = Code->Captures.bufferBinding();
         SpirvPipelineResult RA =
             runSpirvPipelineFromShared(makeAliasedVariant(Shared, Views), Opts.Pipeline);
-        if (!finishModule(Diags, K, RA, makeAliasedVariant(Emitted, Views), Dump, Name, true,
-                          Code->AliasedSpirv))
+        // The emitted variant is only read to report a failure.
+        std::vector<std::uint32_t> EmittedAliased;
+        if (!RA.Ok)
+          EmittedAliased = makeAliasedVariant(Emitted, Views);
+        if (!finishModule(Diags, K, RA, EmittedAliased, Dump, Name, true, Code->AliasedSpirv))
           continue;
       }
       if (Diags.hasErrors())

@@ -94,8 +94,7 @@ SpvId KernelEmitter::checkReportVariable() {
       static_cast<std::uint32_t>(Captures.Bindings.size() + (Captures.inBuffer() ? 1 : 0));
   B.decorate(ReportVar, spv::Decoration::Binding, {Binding});
   B.name(ReportVar, "ampvk_check_report");
-  ChecksEnabled = B.specConstBool(false);
-  B.decorate(ChecksEnabled, spv::Decoration::SpecId, {check_spec_constant_id});
+  ChecksEnabled = B.specConstBool(check_spec_constant_id, false);
   B.name(ChecksEnabled, "ampvk_checks_enabled");
   return ReportVar;
 }

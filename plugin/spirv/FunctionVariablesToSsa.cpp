@@ -128,7 +128,7 @@ void Promotion::findVariables() {
     for (std::uint32_t U = I.FirstUse; U < I.FirstUse + I.NumUses; ++U) {
       std::uint32_t Offset = M.Uses[U];
       std::uint32_t Id = W[Offset];
-      if (Id >= M.Bound || VarOf[Id] == None)
+      if (VarOf[Id] == None)
         continue;
       bool Whole = (I.Opcode == Op::OpLoad && I.Count == 4 && Offset == I.Offset + 3) ||
                    (I.Opcode == Op::OpStore && I.Count == 3 && Offset == I.Offset + 1) ||

@@ -20,6 +20,12 @@ bool namesId(spv_operand_type_t T) {
 
 spv_result_t addInstruction(void *UserData, const spv_parsed_instruction_t *Parsed) {
   auto *S = static_cast<ParseState *>(UserData);
+  // The parser rejects id 0 but not ids past the bound; the passes index
+  // tables by id, so such a module (an emitter bug) is refused here and left
+  // to the validator to report.
+  const std::uint32_t Bound = S->Out->Bound;
+  if (Parsed->result_id >= Bound || Parsed->type_id >= Bound)
+    return SPV_ERROR_INVALID_ID;
   Instruction I;
   I.Offset = static_cast<std::uint32_t>(Parsed->words - S->Start);
   I.Count = Parsed->num_words;
@@ -29,8 +35,11 @@ spv_result_t addInstruction(void *UserData, const spv_parsed_instruction_t *Pars
   I.FirstUse = static_cast<std::uint32_t>(S->Out->Uses.size());
   for (std::uint16_t K = 0; K < Parsed->num_operands; ++K) {
     const spv_parsed_operand_t &Operand = Parsed->operands[K];
-    if (namesId(Operand.type))
-      S->Out->Uses.push_back(I.Offset + Operand.offset);
+    if (!namesId(Operand.type))
+      continue;
+    if (Parsed->words[Operand.offset] >= Bound)
+      return SPV_ERROR_INVALID_ID;
+    S->Out->Uses.push_back(I.Offset + Operand.offset);
   }
   I.NumUses = static_cast<std::uint32_t>(S->Out->Uses.size()) - I.FirstUse;
   S->Out->Instructions.push_back(I);

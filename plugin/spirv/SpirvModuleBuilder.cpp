@@ -151,10 +151,11 @@ SpvId SpirvModuleBuilder::constFloat(unsigned Width, double Value) {
                                      static_cast<std::uint32_t>(Bits >> 32)});
 }
 
-SpvId SpirvModuleBuilder::specConstBool(bool Default) {
+SpvId SpirvModuleBuilder::specConstBool(std::uint32_t SpecId, bool Default) {
   SpvId Id = newId();
   encode(TypesAndGlobals, Default ? spv::Op::OpSpecConstantTrue : spv::Op::OpSpecConstantFalse,
          {typeBool(), Id});
+  decorate(Id, spv::Decoration::SpecId, {SpecId});
   return Id;
 }
 

@@ -62,8 +62,8 @@ public:
   // A 32-bit integer specialization constant with this SpecId (never shared).
   SpvId specConstantI32(std::uint32_t SpecId, std::int32_t Default);
   SpvId constComposite(SpvId Type, llvm::ArrayRef<SpvId> Parts);
-  // An OpSpecConstantTrue/False, a new one at each call (each has its SpecId).
-  SpvId specConstBool(bool Default);
+  // An OpSpecConstantTrue/False with its SpecId, a new one at each call.
+  SpvId specConstBool(std::uint32_t SpecId, bool Default);
 
   // Decorations and names.
   void decorate(SpvId Target, spv::Decoration D, llvm::ArrayRef<std::uint32_t> Args = {});
