@@ -130,6 +130,30 @@ SpvId TypeLowering::lower(QualType T, Layout L, SourceLocation Loc) {
   return Result;
 }
 
+// A class of two to four members of one 32-bit arithmetic type, and nothing
+// else (float_4, int_2, a user's struct of four floats), is an OpTypeVector in
+// Function and Workgroup memory: drivers read and write a vector of a
+// tile_static array as one wide access (a CUDA SGEMM's 128-bit shared loads),
+// which they do not make of a struct's separate members. Member access is the
+// same OpAccessChain or OpCompositeExtract index either way. Storage buffers
+// keep the struct: a vector there would take the vector's alignment, not the
+// C++ layout the host wrote.
+bool TypeLowering::isShortVectorShape(const RecordDecl *RD,
+                                      llvm::ArrayRef<QualType> MemberTypes) const {
+  if (MemberTypes.size() < 2 || MemberTypes.size() > 4)
+    return false;
+  if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
+    if (CRD->getNumBases() || !getAmpClassName(CRD).empty())
+      return false;
+  QualType First = canonicalScalar(MemberTypes.front());
+  if (!isScalar(First) || isBool(First) || bitWidth(First) != 32)
+    return false;
+  for (QualType T : MemberTypes)
+    if (canonicalScalar(T) != First)
+      return false;
+  return true;
+}
+
 const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
                                            SourceLocation Loc) {
   RD = RD->getDefinition();
@@ -224,6 +248,10 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
         return nullptr;
       }
     }
+  if (L == Layout::Logical && isShortVectorShape(RD, R.MemberTypes)) {
+    R.Type = B.typeVector(Members.front(), static_cast<unsigned>(Members.size()));
+    return &R;
+  }
   R.Type = B.typeStruct(Members);
   if (L == Layout::Explicit)
     for (unsigned I = 0; I < Offsets.size(); ++I)

@@ -1,7 +1,8 @@
 //===- TypeLowering.h - C++ types to SPIR-V types --------------------------===//
 //
 // Each C++ type has two SPIR-V forms. Logical: for Function and Workgroup
-// memory, no layout decorations. Explicit: for storage buffers, with Offset and
+// memory, no layout decorations; a class shaped like a short vector is an
+// OpTypeVector. Explicit: for storage buffers, with Offset and
 // ArrayStride taken from Clang's own record layout, so that the device reads
 // exactly the bytes the host wrote.
 //
@@ -66,6 +67,8 @@ public:
 
 private:
   SpvId lowerScalar(clang::QualType T, clang::SourceLocation Loc);
+  bool isShortVectorShape(const clang::RecordDecl *RD,
+                          llvm::ArrayRef<clang::QualType> MemberTypes) const;
   void unsupported(clang::SourceLocation Loc, UnsupportedConstruct What) {
     OnError(Loc, ampdiag::err_unsupported_construct) << What;
   }
