@@ -2,6 +2,7 @@
 #include "SpirvToolsPipeline.h"
 #include "spirv/FunctionVariablesToSsa.h"
 #include "spirv/NoContraction.h"
+#include "spirv/NonNegativeDivision.h"
 #include "spirv/RedundancyEliminationCost.h"
 #include "spirv/TileBarriers.h"
 
@@ -116,6 +117,8 @@ static SpirvPipelineResult optimizeAndValidate(const std::vector<std::uint32_t> 
     return R;
   }
   finishTileBarriers(R.Words);
+  if (PipelineOpts.Optimize)
+    shiftNonNegativeDivisions(R.Words);
   if (PipelineOpts.FpContractFast)
     dropNoContraction(R.Words);
   spvtools::SpirvTools Tools(TargetEnv);

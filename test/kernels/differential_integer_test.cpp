@@ -65,6 +65,41 @@ TEST(DiffInt, DivideAndRemainder) {
   check(extent<1>(N1), [](int x) restrict(cpu, amp) { return x / 2 + x % 2 + x % 16; }, a);
 }
 
+// Dividends the compiler proves non-negative are divided by shifting and
+// reduced by masking (plugin/spirv/NonNegativeDivision.cpp): masked values, a
+// halving loop, a select of two such; the same operators on dividends that
+// may be negative must keep rounding toward zero.
+TEST(DiffInt, DivideNonNegativeByPowersOfTwo) {
+  auto a = ints<int>(N1, 42);
+  check(extent<1>(N1),
+        [](int x) restrict(cpu, amp) {
+          int m = x & 0x7fffffff;
+          return m / 8 + m % 16 * 3 + m / 1024 % 32;
+        },
+        a);
+  check(extent<1>(N1),
+        [](int x) restrict(cpu, amp) {
+          int acc = 0;
+          for (int s = x & 1023; s > 0; s /= 2)
+            acc += s % 4 + s / 64;
+          return acc;
+        },
+        a);
+  check(extent<1>(N1),
+        [](int x, int y) restrict(cpu, amp) {
+          int m = (x > y ? x : y) & 0xffff;
+          int n = x / 4 + x % 8; // x may be negative
+          return m / 2 + m % 32 + n;
+        },
+        a, ints<int>(N1, 43));
+  check(extent<1>(N1),
+        [](long x) restrict(cpu, amp) {
+          long m = x & 0x7fffffffffffL;
+          return m / 16 + m % 64 + x / 16 + x % 64;
+        },
+        ints<long>(N1, 44));
+}
+
 TEST(DiffInt, Bitwise) {
   auto a = ints<int>(N1, 13), b = ints<int>(N1, 14);
   check(extent<1>(N1), [](int x, int y) restrict(cpu, amp) { return x & y; }, a, b);

@@ -40,6 +40,37 @@ TEST(Tiled, Reduction1D) {
   }
 }
 
+// Warp and lane of a tile-local index, as a tiled kernel splits its tile:
+// `l / 32` and `l % 32` of the local index, which the compiler proves
+// non-negative (plugin/spirv/NonNegativeDivision.cpp).
+TEST(Tiled, LocalIndexDividedIntoWarpsAndLanes) {
+  const int tile = 256, tiles = 6, n = tile * tiles;
+  std::vector<int> in(n), out(n, 0);
+  for (int i = 0; i < n; ++i)
+    in[i] = (i * 7919) % 1000 - 500;
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> o(n, out);
+  parallel_for_each(a.extent.tile<tile>(), [=](tiled_index<tile> t) restrict(amp) {
+    tile_static int partial[tile];
+    int l = t.local[0];
+    int warp = l / 32, lane = l % 32;
+    partial[l] = a[t.global];
+    t.barrier.wait();
+    // Each lane sums its column of the tile's eight warps.
+    int sum = 0;
+    for (int w = 0; w < tile / 32; ++w)
+      sum += partial[w * 32 + lane];
+    o[t.global] = sum * 10 + warp - a[t.global] / 8 + a[t.global] % 4;
+  });
+  o.synchronize();
+  for (int i = 0; i < n; ++i) {
+    int base = i / tile * tile, l = i % tile, sum = 0;
+    for (int w = 0; w < tile / 32; ++w)
+      sum += in[base + w * 32 + l % 32];
+    ASSERT_EQ(out[i], sum * 10 + l / 32 - in[i] / 8 + in[i] % 4) << "element " << i;
+  }
+}
+
 TEST(Tiled, Transpose2DThroughTileStatic) {
   const int T = 8, rows = 24, cols = 40;
   std::vector<float> in(rows * cols), out(rows * cols, 0.0f);

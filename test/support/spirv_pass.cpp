@@ -3,10 +3,12 @@
 // For the FileCheck tests of the plugin's own passes on hand-written modules
 // (test/lit/passes/), as spirv-opt runs SPIRV-Tools' passes:
 //   spirv_pass PASS IN.spv OUT.spv
-// PASS: function-variables-to-ssa. Prints what the pass reports.
+// PASS: function-variables-to-ssa or shift-non-negative-divisions. Prints
+// what the pass reports.
 //
 //===----------------------------------------------------------------------===//
 #include "spirv/FunctionVariablesToSsa.h"
+#include "spirv/NonNegativeDivision.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -28,8 +30,11 @@ static bool readWords(const char *Path, std::vector<std::uint32_t> &Words) {
 }
 
 int main(int Argc, char **Argv) {
-  if (Argc != 4 || std::strcmp(Argv[1], "function-variables-to-ssa")) {
-    std::fprintf(stderr, "usage: spirv_pass function-variables-to-ssa IN.spv OUT.spv\n");
+  const bool Ssa = Argc == 4 && !std::strcmp(Argv[1], "function-variables-to-ssa");
+  const bool Shift = Argc == 4 && !std::strcmp(Argv[1], "shift-non-negative-divisions");
+  if (!Ssa && !Shift) {
+    std::fprintf(stderr, "usage: spirv_pass function-variables-to-ssa|shift-non-negative-divisions "
+                         "IN.spv OUT.spv\n");
     return 2;
   }
   std::vector<std::uint32_t> Words;
@@ -37,8 +42,10 @@ int main(int Argc, char **Argv) {
     std::fprintf(stderr, "spirv_pass: cannot read %s\n", Argv[2]);
     return 1;
   }
-  unsigned Promoted = ampvk::functionVariablesToSsa(Words);
-  std::printf("promoted %u variables\n", Promoted);
+  if (Ssa)
+    std::printf("promoted %u variables\n", ampvk::functionVariablesToSsa(Words));
+  else
+    std::printf("rewrote %u divisions\n", ampvk::shiftNonNegativeDivisions(Words));
   std::ofstream Out(Argv[3], std::ios::binary);
   Out.write(reinterpret_cast<const char *>(Words.data()),
             static_cast<std::streamsize>(Words.size() * 4));
