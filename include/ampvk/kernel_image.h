@@ -27,7 +27,7 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 5; // 5: items per thread, source text, check sites
+constexpr std::uint32_t kernel_image_version = 6; // 6: grid folding as a specialization constant
 
 // Byte layout of the capture block every kernel receives:
 //   [0, 16)   launch_header
@@ -63,14 +63,22 @@ struct launch_header {
   // the product of their extents); unused dimensions are 1. Non-tiled kernels
   // use it to skip the threads that pad the last workgroup.
   std::uint32_t threads[3];
-  // 0: the dispatch grid is the domain's grid of workgroups (tiles). 1: the
-  // domain needs more workgroups along some axis than the device dispatches,
-  // so the runtime spread them over a grid of at least as many; each
-  // workgroup takes the number x + X * (y + Y * z) of its place (X, Y: the
-  // dispatched counts), renumbers itself in the domain's grid from it, x
-  // fastest, and exits when that is past the domain's last workgroup.
+  // 1 when the grid is folded (grid_folded_spec_id), else 0. The kernel reads
+  // the specialization constant; the word stays so that captures keep their
+  // offsets.
   std::uint32_t grid_folded;
 };
+
+// The specialization constant (bool, default false) that says the dispatch
+// grid is folded. false: the grid is the domain's grid of workgroups (tiles).
+// true: the domain needs more workgroups along some axis than the device
+// dispatches, so the runtime spread them over a grid of at least as many;
+// each workgroup takes the number x + X * (y + Y * z) of its place (X, Y: the
+// dispatched counts), renumbers itself in the domain's grid from it, x
+// fastest, and exits when that is past the domain's last workgroup. A
+// constant rather than a launch word, so that the driver removes the
+// renumbering from the pipelines of ordinary grids.
+constexpr std::uint32_t grid_folded_spec_id = 8;
 
 // A kernel that is not tiled runs each thread over this many work items (the
 // specialization constant with this SpecId, 1 unless the runtime says more):

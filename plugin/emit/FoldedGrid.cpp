@@ -2,17 +2,15 @@
 //
 // A domain may need more workgroups (tiles) along an axis than the device
 // dispatches (maxComputeWorkGroupCount, often 65535). The runtime then
-// dispatches a grid of at least as many workgroups and sets the launch
-// header's grid_folded word (kernel_image.h); each workgroup renumbers itself
-// from its linear place in that grid. Whole workgroups map to whole tiles, so
-// tile_static memory and barriers keep their meaning. The check of the word is
-// a uniform branch: a kernel whose grid is not folded uses the builtins as
-// they are and does no division.
+// dispatches a grid of at least as many workgroups and sets the specialization
+// constant grid_folded_spec_id (kernel_image.h); each workgroup renumbers
+// itself from its linear place in that grid. Whole workgroups map to whole
+// tiles, so tile_static memory and barriers keep their meaning. The branch on
+// the constant is resolved when the driver specializes the pipeline: a kernel
+// whose grid is not folded uses the builtins as they are, with no test.
 //
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
-
-#include <cstddef>
 
 using namespace clang;
 using namespace ampvk;
@@ -29,8 +27,8 @@ void KernelEmitter::renumberFoldedGrid(SpvId NumGroupsVar, SpvId LocalId, SpvId 
   LValue Header;
   Header.K = LValue::Capture;
   Header.Type = Ctx.IntTy;
-  SpvId FoldWord = loadCaptureWord(Header, offsetof(launch_header, grid_folded));
-  SpvId Folded = B.emit(Op::OpINotEqual, boolType(), {FoldWord, B.constI32(0)});
+  SpvId Folded = B.specConstBool(grid_folded_spec_id, false);
+  B.name(Folded, "grid_folded");
   SpvId Renumber = B.newLabel(), Done = B.newLabel();
   B.emitVoid(Op::OpSelectionMerge,
              {Done, static_cast<std::uint32_t>(spv::SelectionControlMask::MaskNone)});

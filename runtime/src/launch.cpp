@@ -209,7 +209,8 @@ void launch(const launch_desc &desc) {
   // Fewer distinct buffers than bindings: two views of the same data, which
   // only the Aliased variant may access without undefined behaviour.
   const bool aliased = uses.size() < bound.size();
-  const kernel_pipeline &pipeline = d.pipelines().get(image, aliased, shape.items_per_thread);
+  const kernel_pipeline &pipeline =
+      d.pipelines().get(image, aliased, shape.items_per_thread, shape.grid_folded != 0);
   // Check before allocating: a buffer that cannot be bound is not allocated.
   for (const auto &u : uses)
     check_binding_size(d, *u.b);

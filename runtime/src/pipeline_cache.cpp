@@ -55,14 +55,14 @@ void pipeline_cache::save() noexcept {
 }
 
 const kernel_pipeline &pipeline_cache::get(const kernel_image &image, bool aliased,
-                                           std::uint32_t items_per_thread) {
+                                           std::uint32_t items_per_thread, bool grid_folded) {
   aliased = aliased && image.aliased_spirv;
-  key k{image.bytes, image.size, aliased, items_per_thread};
+  key k{image.bytes, image.size, aliased, items_per_thread, grid_folded};
   auto it = pipelines_.find(k);
   if (it != pipelines_.end() &&
       std::memcmp(&it->second->header, &image.header, sizeof image.header) == 0)
     return *it->second;
-  auto created = create(image, aliased, items_per_thread);
+  auto created = create(image, aliased, items_per_thread, grid_folded);
   const kernel_pipeline &result = *created;
   if (it != pipelines_.end()) {
     // Another image now lives at this address (an unloaded library's literal
@@ -77,7 +77,8 @@ const kernel_pipeline &pipeline_cache::get(const kernel_image &image, bool alias
 
 std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &image,
                                                         bool aliased,
-                                                        std::uint32_t items_per_thread) {
+                                                        std::uint32_t items_per_thread,
+                                                        bool grid_folded) {
   const kernel_image_header &h = image.header;
   VkDevice vk = device_.vk();
   std::vector<std::uint32_t> words = copy_spirv(image, aliased);
@@ -135,13 +136,15 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   pipeline_info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   pipeline_info.stage.module = module;
   pipeline_info.stage.pName = summary.entry_point.c_str();
-  // One specialization for both constants: checked mode (AMPVK_CHECK=1 turns
-  // the kernel's bounds checks on) and the work items per thread.
+  // One specialization for all constants: checked mode (AMPVK_CHECK=1 turns
+  // the kernel's bounds checks on), the work items per thread, a folded grid.
   struct {
     VkBool32 check;
     std::uint32_t items;
-  } const values{checks_enabled() ? VK_TRUE : VK_FALSE, items_per_thread};
-  VkSpecializationMapEntry entries[2];
+    VkBool32 folded;
+  } const values{checks_enabled() ? VK_TRUE : VK_FALSE, items_per_thread,
+                 grid_folded ? VK_TRUE : VK_FALSE};
+  VkSpecializationMapEntry entries[3];
   std::uint32_t count = 0;
   if (p->checked)
     entries[count++] = {check_spec_constant_id, offsetof(decltype(values), check),
@@ -149,6 +152,9 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   if (items_per_thread != 1)
     entries[count++] = {items_per_thread_spec_id, offsetof(decltype(values), items),
                         sizeof values.items};
+  if (grid_folded)
+    entries[count++] = {grid_folded_spec_id, offsetof(decltype(values), folded),
+                        sizeof values.folded};
   const VkSpecializationInfo specialization{count, entries, sizeof values, &values};
   if (count)
     pipeline_info.stage.pSpecializationInfo = &specialization;

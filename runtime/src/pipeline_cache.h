@@ -43,9 +43,10 @@ public:
   // unsupported_feature when the kernel needs a feature the device lacks.
   // aliased: the variant whose storage buffers are decorated Aliased, for
   // launches that bind one buffer twice.
-  // items_per_thread: the specialization of an untiled kernel (compute_domain.h).
+  // items_per_thread and grid_folded: the launch's specialization
+  // (compute_domain.h, kernel_image.h).
   const kernel_pipeline &get(const kernel_image &image, bool aliased = false,
-                             std::uint32_t items_per_thread = 1);
+                             std::uint32_t items_per_thread = 1, bool grid_folded = false);
   void clear() noexcept {
     pipelines_.clear();
     replaced_.clear();
@@ -60,20 +61,21 @@ private:
     std::size_t size;
     bool aliased;
     std::uint32_t items;
+    bool folded;
     bool operator==(const key &other) const noexcept {
       return image == other.image && size == other.size && aliased == other.aliased &&
-             items == other.items;
+             items == other.items && folded == other.folded;
     }
   };
   struct key_hash {
     std::size_t operator()(const key &k) const noexcept {
       return std::hash<const void *>()(k.image) ^ (k.size * 0x9E3779B97F4A7C15ull) ^
-             std::size_t(k.aliased) ^ (std::size_t(k.items) << 1);
+             std::size_t(k.aliased) ^ (std::size_t(k.items) << 2) ^ (std::size_t(k.folded) << 1);
     }
   };
 
   std::unique_ptr<kernel_pipeline> create(const kernel_image &image, bool aliased,
-                                          std::uint32_t items_per_thread);
+                                          std::uint32_t items_per_thread, bool grid_folded);
 
   device &device_;
   std::string file_; // on disk; "" when off

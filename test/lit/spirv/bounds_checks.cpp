@@ -81,7 +81,6 @@ void run(array_view<const int, 1> in, array_view<int, 2> out, array_view<int, 2>
 // The plain module has no check, no check switch (its only specialization
 // constant is the item count, SpecId 7: item_loop.cpp) and no report.
 // PLAIN-NOT: ampvk_check
-// PLAIN-NOT: OpSpecConstantFalse
 // PLAIN-NOT: SpecId 0
 // PLAIN-NOT: OpAtomicCompareExchange
 // PLAIN:     OpFunctionEnd

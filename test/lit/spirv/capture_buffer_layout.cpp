@@ -42,7 +42,6 @@ void run(array_view<const int, 1> in, array_view<int, 1> out, Table t) {
 
 // The bounds check reads header word 0 from the buffer.
 // CHECK: %main = OpFunction
-// CHECK: OpAccessChain %[[PWORD]] %captures %int_0 %int_3{{$}}
 // CHECK: OpPhi
 // CHECK: OpAccessChain %[[PWORD]] %captures %int_0 %int_0{{$}}
 // t.v[(i * 7) % 1024]: byte 64 + 4 * index, as a word index.

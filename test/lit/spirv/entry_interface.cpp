@@ -22,7 +22,7 @@
 // The kernel's entry point: GLCompute "main", with the invocation-id builtins
 // (t.global: GlobalInvocationId, t.local: LocalInvocationId, t.tile:
 // WorkgroupId) and NumWorkgroups, which the renumbering of a folded grid reads
-// (launch_header::grid_folded, header word 3: FoldedGrid.cpp). The ids the
+// (grid_folded_spec_id, a specialization constant: FoldedGrid.cpp). The ids the
 // kernel uses are phis of the builtins and the renumbered values.
 // C++ AMP's last dimension is x: tile<D0, D1, D2> is LocalSize D2 D1 D0, and
 // index component k of a rank-N index is id component N-1-k. Non-tiled
@@ -119,17 +119,15 @@ void flat3(array_view<int, 3> out) {
 // item (ItemLoop.cpp), whose x id is built from the workgroup and local ids
 // and put into the global id (item_loop.cpp pins the loop), so a rank-1
 // kernel no longer reads GlobalInvocationId. The bounds check compares id
-// component c with header word c. Header word 3 says whether the grid was
-// folded; only then are workgroups renumbered, with divisions.
+// component c with header word c. The specialization constant 8 says whether
+// the grid was folded; only then are workgroups renumbered, with divisions.
 // F1: OpEntryPoint GLCompute %main "main" %local_id %group_id %num_groups{{$}}
 // F1: OpExecutionMode %main LocalSize 256 1 1
 // F1: OpDecorate %num_groups BuiltIn NumWorkgroups
+// F1: OpDecorate %grid_folded SpecId 8
+// F1: %grid_folded = OpSpecConstantFalse %bool
 // F1: %[[G0:[0-9]+]] = OpCompositeInsert %v3int %{{[0-9]+}} %{{[0-9]+}} 0
-// F1: %[[FP:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_3
-// F1-NEXT: %[[F:[0-9]+]] = OpLoad %int %[[FP]]
-// F1-NEXT: %[[FOLDED:[0-9]+]] = OpINotEqual %bool %[[F]] %int_0
-// F1-NEXT: OpSelectionMerge %[[MERGE:[0-9]+]] None
-// F1-NEXT: OpBranchConditional %[[FOLDED]] %[[RENUMBER:[0-9]+]] %[[MERGE]]
+// F1: OpBranchConditional %grid_folded %[[RENUMBER:[0-9]+]] %[[MERGE:[0-9]+]]
 // F1-NEXT: %[[RENUMBER]] = OpLabel
 // F1-NEXT: OpLoad %v3int %num_groups
 // F1: OpUDiv %uint %{{[0-9]+}} %uint_256

@@ -3,8 +3,8 @@
 // RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-41-42.spv
 // RUN: %spirv-dis %t/item_loop.cpp-33-31.spv | FileCheck %s --check-prefix=UNTILED
 // RUN: %spirv-dis %t/item_loop.cpp-41-42.spv | FileCheck %s --check-prefix=TILED
-// RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-52-34.spv
-// RUN: %spirv-dis %t/item_loop.cpp-52-34.spv | FileCheck %s --check-prefix=ATOMIC
+// RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-53-34.spv
+// RUN: %spirv-dis %t/item_loop.cpp-53-34.spv | FileCheck %s --check-prefix=ATOMIC
 // An untiled kernel's threads run its body once per work item
 // (ItemLoop.cpp): the count is the specialization constant with SpecId 7
 // (kernel_image.h: items_per_thread_spec_id), 1 unless the runtime says more,
@@ -27,8 +27,8 @@ using namespace concurrency;
 // UNTILED: [[ITEM:%[0-9]+]] = OpIAdd %int [[FIRST]] [[K]]
 // UNTILED-NEXT: OpIMul %int [[ITEM]] %int_256
 // UNTILED: OpFunctionEnd
-// TILED-NOT: SpecId
-// TILED-NOT: OpSpecConstant
+// TILED-NOT: SpecId 7
+// TILED-NOT: %items_per_thread
 void untiled(array_view<float, 1> a, array_view<const float, 1> b) {
   parallel_for_each(a.extent, [=](index<1> i) restrict(amp) {
     if (i[0] % 7 == 3)
@@ -44,8 +44,9 @@ void tiled(array_view<float, 1> a) {
 }
 
 // Atomics on global memory serialize, so a kernel with them keeps one item
-// per thread: no specialization constant, and the optimizer drops the loop.
-// ATOMIC-NOT: SpecId
+// per thread: no item count constant, and the optimizer drops the loop.
+// ATOMIC-NOT: SpecId 7
+// ATOMIC-NOT: %items_per_thread
 // ATOMIC: OpAtomicIAdd
 // ATOMIC-NOT: OpLoopMerge
 void histogram(array_view<int, 1> bins, array_view<const int, 1> keys) {
