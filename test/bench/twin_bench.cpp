@@ -281,6 +281,13 @@ void bench_twins(const accelerator_view &av, const std::string &device_name, boo
     s.work = 8.0 * n;
     s.same = scan == twin_scan;
     print(s, h.error());
+    Row si = s;
+    si.kernel = "  twin in int, as the C++";
+    std::fill(twin_scan.begin(), twin_scan.end(), 0);
+    si.twin = h.run(spv("scan_tile_int"), {b0, b2}, nullptr, 0, g, reps);
+    h.read(b2, twin_scan.data(), n * 4);
+    si.same = scan == twin_scan;
+    print(si, h.error());
   }
   { // transpose through a 16x16 tile_static tile
     const int rows = small ? 512 : 4096, cols = small ? 256 : 4096;
