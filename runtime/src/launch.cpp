@@ -4,6 +4,7 @@
 // It never waits for the GPU except to reuse mapped memory a previous kernel
 // still uses.
 #include <algorithm>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -146,17 +147,27 @@ void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipel
                    VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                    VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
 
-  vkCmdBindPipeline(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline.get());
+  // What the previous launch of the batch left bound stays bound (frame::bound_*).
+  if (f.bound_pipeline != pipeline.pipeline.get()) {
+    vkCmdBindPipeline(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline.get());
+    f.bound_pipeline = pipeline.pipeline.get();
+  }
   bind_buffers(d, f, pipeline, bound, report);
-  if (pipeline.push_size)
-    vkCmdPushConstants(f.cmd, pipeline.layout.get(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                       pipeline.push_size, push.data());
+  if (pipeline.push_size) {
+    f.use_layout(pipeline.layout.get());
+    if (f.bound_push.size() != push.size() ||
+        std::memcmp(f.bound_push.data(), push.data(), push.size()) != 0) {
+      f.bound_push.clear();
+      vkCmdPushConstants(f.cmd, pipeline.layout.get(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                         pipeline.push_size, push.data());
+      f.bound_push.assign(push.begin(), push.end());
+    }
+  }
   const gpu_span span = begin_gpu_span(q, f, profiled);
   vkCmdDispatch(f.cmd, shape.groups[0], shape.groups[1], shape.groups[2]);
   end_gpu_span(f, span);
-  // Results read through a mapping after the fence need a host-visible barrier.
-  memory_barrier(f.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                 VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+  // Results read through a mapping after the fence need a host-visible
+  // barrier: queue::submit records one at the end of the batch.
 }
 
 // Host-side waits that recording could need, done before the batch is taken:

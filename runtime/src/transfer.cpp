@@ -100,8 +100,7 @@ bool download(queue &q, buffer &b, std::unique_lock<std::mutex> *lock) {
     const gpu_span span = begin_copy_span(q, f, transfer_direction::device_to_host, b.bytes);
     vkCmdCopyBuffer(f.cmd, b.storage.buffer.get(), staging->buffer.get(), 1, &region);
     end_gpu_span(f, span);
-    memory_barrier(f.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    // The host read waits for the submission, whose last barrier makes the copy visible.
     q.hold(f, b);
   } catch (...) {
     // The copy may already be recorded: the batch keeps the staging memory.
