@@ -54,8 +54,8 @@ queue &choose_queue(const launch_desc &desc, const std::vector<bound_buffer> &bo
 }
 
 // The same buffer may be bound more than once (two views of one vector).
-std::vector<buffer_use> distinct_buffers(const std::vector<bound_buffer> &bound) {
-  std::vector<buffer_use> uses;
+void distinct_buffers(const std::vector<bound_buffer> &bound, std::vector<buffer_use> &uses) {
+  uses.clear();
   for (const auto &bb : bound) {
     auto it = std::find_if(uses.begin(), uses.end(), [&](const buffer_use &u) { return u.b == bb.b; });
     if (it == uses.end())
@@ -63,8 +63,16 @@ std::vector<buffer_use> distinct_buffers(const std::vector<bound_buffer> &bound)
     else
       it->access |= bb.access;
   }
-  return uses;
 }
+
+// A launch's lists, kept per thread so that a launch allocates nothing once
+// the thread has launched a kernel with as many bindings (launch is never
+// re-entered on a thread).
+struct launch_lists {
+  std::vector<bound_buffer> bound;
+  std::vector<buffer_use> uses;
+  std::vector<unsigned char> push;
+};
 
 // Arrays stay on their accelerator (views of them used elsewhere have stand-ins
 // by then: foreign_array_views.h); an array_view of host data goes to the
@@ -195,11 +203,13 @@ frame &batch_with_room(device &d, queue &q, const kernel_pipeline &pipeline) {
 } // namespace
 
 void launch(const launch_desc &desc) {
-  kernel_image image = read_kernel_image(desc.image, desc.image_size);
+  const kernel_image &image = read_kernel_image_cached(desc.image, desc.image_size);
   if (image.header.closure_size && !desc.kernel_object)
     throw concurrency::runtime_exception("ampvk: launch without a kernel object",
                                          concurrency::E_INVALIDARG_AMP);
-  std::vector<bound_buffer> bound = resolve_bindings(image, desc.kernel_object);
+  thread_local launch_lists lists;
+  std::vector<bound_buffer> &bound = lists.bound;
+  resolve_bindings(image, desc.kernel_object, bound);
   queue &q = choose_queue(desc, bound);
   device &d = q.owner();
   foreign_array_views foreign;
@@ -209,10 +219,12 @@ void launch(const launch_desc &desc) {
       plan_dispatch(image.header, desc.rank, desc.extent, d.limits(), d.name(), d.items_policy());
   // A block too large for push constants is written into the frame's capture
   // buffer once the frame is known.
-  std::vector<unsigned char> push(image.header.push_size);
+  std::vector<unsigned char> &push = lists.push;
+  push.resize(image.header.push_size);
   if (!push.empty())
     fill_capture_block(image, desc.kernel_object, shape, push.data());
-  std::vector<buffer_use> uses = distinct_buffers(bound);
+  std::vector<buffer_use> &uses = lists.uses;
+  distinct_buffers(bound, uses);
 
   std::unique_lock<std::mutex> lock(d.mutex());
   d.check_usable();
