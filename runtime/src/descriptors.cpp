@@ -39,8 +39,10 @@ VkDescriptorSet allocate_set(device &d, frame &f, const kernel_pipeline &pipelin
   alloc.descriptorSetCount = 1;
   alloc.pSetLayouts = &layout;
   VkDescriptorSet set = VK_NULL_HANDLE;
-  vk_check(d, vkAllocateDescriptorSets(d.vk(), &alloc, &set),
-           "allocating a descriptor set on " + d.describe());
+  // Per launch: the message is built only on failure.
+  const VkResult r = vkAllocateDescriptorSets(d.vk(), &alloc, &set);
+  if (r < 0)
+    throw_vk_error(d, r, "allocating a descriptor set on " + d.describe());
   f.descriptors_dirty = true;
   ++f.descriptor_sets_used;
   f.descriptors_used += pipeline.num_descriptors;
