@@ -39,8 +39,10 @@ VkDescriptorSet allocate_set(device &d, frame &f, const kernel_pipeline &pipelin
   alloc.descriptorSetCount = 1;
   alloc.pSetLayouts = &layout;
   VkDescriptorSet set = VK_NULL_HANDLE;
-  vk_check(d, vkAllocateDescriptorSets(d.vk(), &alloc, &set),
-           "allocating a descriptor set on " + d.describe());
+  // Per launch: the message is built only on failure.
+  const VkResult r = vkAllocateDescriptorSets(d.vk(), &alloc, &set);
+  if (r < 0)
+    throw_vk_error(d, r, "allocating a descriptor set on " + d.describe());
   f.descriptors_dirty = true;
   ++f.descriptor_sets_used;
   f.descriptors_used += pipeline.num_descriptors;
@@ -56,44 +58,87 @@ bool descriptor_room(const frame &f, const kernel_pipeline &pipeline) noexcept {
          f.descriptors_used + pipeline.num_descriptors <= f.descriptor_capacity;
 }
 
+namespace {
+
+// Up to this many descriptors a launch builds its writes on the stack.
+constexpr std::uint32_t inline_descriptors = 8;
+
+// count elements: the stack array's, or the heap's when there are more.
+template <class T>
+T *room_for(std::uint32_t count, T (&on_stack)[inline_descriptors], std::vector<T> &heap) {
+  if (count <= inline_descriptors)
+    return on_stack;
+  heap.resize(count);
+  return heap.data();
+}
+
+bool same_descriptors(const std::vector<VkDescriptorBufferInfo> &bound,
+                      const VkDescriptorBufferInfo *infos, std::uint32_t count) noexcept {
+  if (bound.size() != count)
+    return false;
+  for (std::uint32_t i = 0; i < count; ++i)
+    if (bound[i].buffer != infos[i].buffer || bound[i].offset != infos[i].offset ||
+        bound[i].range != infos[i].range)
+      return false;
+  return true;
+}
+
+} // namespace
+
 void bind_buffers(device &d, frame &f, const kernel_pipeline &pipeline,
                   const std::vector<bound_buffer> &bound, const check_report_slot &report) {
-  if (pipeline.num_descriptors == 0)
+  const std::uint32_t count = pipeline.num_descriptors;
+  if (count == 0)
     return;
-  std::vector<VkDescriptorBufferInfo> infos(pipeline.num_descriptors);
-  std::vector<VkWriteDescriptorSet> writes(pipeline.num_descriptors);
-  auto write = [&](std::size_t i, std::uint32_t binding, VkBuffer buffer, VkDeviceSize range,
-                   VkDeviceSize offset = 0) {
-    infos[i] = {buffer, offset, range};
+  VkDescriptorBufferInfo inline_infos[inline_descriptors];
+  std::vector<VkDescriptorBufferInfo> heap_infos;
+  VkDescriptorBufferInfo *infos = room_for(count, inline_infos, heap_infos);
+  // Indexed by binding: the views' are 0 .. num_bindings-1, then the capture
+  // buffer's and the check report's.
+  for (const bound_buffer &bb : bound)
+    // Padding may take the buffer past maxStorageBufferRange; the data never does.
+    infos[bb.binding] = {bb.b->storage.buffer.get(), 0,
+                         std::min<VkDeviceSize>(bb.b->storage.capacity,
+                                                d.limits().maxStorageBufferRange)};
+  if (pipeline.capture_buffer_size)
+    infos[pipeline.num_bindings] = {f.captures.buffer.get(), f.capture_offset,
+                                    pipeline.capture_buffer_size};
+  if (pipeline.checked)
+    infos[count - 1] = {report.buffer, 0, report.range};
+
+  // The launch before bound the same buffers for the same layout (a kernel
+  // launched in a loop): they are still bound. Every buffer named there is
+  // held by this batch, so a handle cannot have been reused meanwhile.
+  f.use_layout(pipeline.layout.get());
+  if (same_descriptors(f.bound_descriptors, infos, count))
+    return;
+
+  VkWriteDescriptorSet inline_writes[inline_descriptors];
+  std::vector<VkWriteDescriptorSet> heap_writes;
+  VkWriteDescriptorSet *writes = room_for(count, inline_writes, heap_writes);
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  if (!pipeline.push_descriptors)
+    set = allocate_set(d, f, pipeline);
+  for (std::uint32_t i = 0; i < count; ++i) {
     writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    writes[i].dstBinding = binding;
+    writes[i].dstSet = set;
+    writes[i].dstBinding = i;
     writes[i].descriptorCount = 1;
     writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     writes[i].pBufferInfo = &infos[i];
-  };
-  for (std::size_t i = 0; i < bound.size(); ++i) {
-    // Padding may take the buffer past maxStorageBufferRange; the data never does.
-    VkDeviceSize range =
-        std::min<VkDeviceSize>(bound[i].b->storage.capacity, d.limits().maxStorageBufferRange);
-    write(i, bound[i].binding, bound[i].b->storage.buffer.get(), range);
   }
-  if (pipeline.capture_buffer_size)
-    write(bound.size(), pipeline.num_bindings, f.captures.buffer.get(),
-          pipeline.capture_buffer_size, f.capture_offset);
-  if (pipeline.checked)
-    write(pipeline.num_descriptors - 1, pipeline.num_descriptors - 1, report.buffer, report.range);
+  // Forgotten first: a failure below leaves nothing known to be bound.
+  f.bound_descriptors.clear();
   if (pipeline.push_descriptors) {
-    d.push_descriptor_fn()(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout.get(), 0,
-                           static_cast<std::uint32_t>(writes.size()), writes.data());
-    return;
+    d.push_descriptor_fn()(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout.get(), 0, count,
+                           writes);
+  } else {
+    vkUpdateDescriptorSets(d.vk(), count, writes, 0, nullptr);
+    vkCmdBindDescriptorSets(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout.get(), 0, 1,
+                            &set, 0, nullptr);
   }
-  VkDescriptorSet set = allocate_set(d, f, pipeline);
-  for (auto &w : writes)
-    w.dstSet = set;
-  vkUpdateDescriptorSets(d.vk(), static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
-                         nullptr);
-  vkCmdBindDescriptorSets(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout.get(), 0, 1, &set,
-                          0, nullptr);
+  ++debug_counters().descriptor_bindings;
+  f.bound_descriptors.assign(infos, infos + count);
 }
 
 } // namespace rt

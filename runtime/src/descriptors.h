@@ -2,7 +2,9 @@
 // (the frame's, capture_buffer.h), to descriptor set 0: pushed straight into
 // the command buffer with VK_KHR_push_descriptor, or else written into a set
 // from the frame's own descriptor pool (one set per launch of the batch), which
-// is reset when the frame is reused.
+// is reset when the frame is reused. A launch whose descriptors are those the
+// batch's previous launch bound for the same layout records nothing: they are
+// still bound (frame::bound_descriptors).
 #ifndef AMPVK_RUNTIME_DESCRIPTORS_H
 #define AMPVK_RUNTIME_DESCRIPTORS_H
 

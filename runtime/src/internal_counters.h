@@ -19,6 +19,9 @@ struct counters {
   std::atomic<std::uint64_t> staging_buffers_created{0};
   std::atomic<std::uint64_t> capture_buffers_created{0};
   std::atomic<std::uint64_t> submissions{0};
+  // Descriptor sets pushed or bound (descriptors.cpp): a launch whose buffers
+  // are those the batch's previous launch bound records none.
+  std::atomic<std::uint64_t> descriptor_bindings{0};
   std::atomic<std::uint64_t> downloads{0};
   std::atomic<std::uint64_t> uploads{0};
   // The disk pipeline cache (pipeline_disk_cache.h): valid bytes found at

@@ -23,8 +23,9 @@ const void *read_pointer(const void *object, std::uint32_t offset) {
 
 } // namespace
 
-std::vector<bound_buffer> resolve_bindings(const kernel_image &image, const void *kernel_object) {
-  std::vector<bound_buffer> bound;
+void resolve_bindings(const kernel_image &image, const void *kernel_object,
+                      std::vector<bound_buffer> &bound) {
+  bound.clear();
   bound.reserve(image.bindings.size());
   for (std::size_t i = 0; i < image.bindings.size(); ++i) {
     const kernel_binding &kb = image.bindings[i];
@@ -43,7 +44,6 @@ std::vector<bound_buffer> resolve_bindings(const kernel_image &image, const void
                                  : "the captured array_view has no storage");
     bound.push_back({b, kb.binding, kb.access, by_reference});
   }
-  return bound;
 }
 
 void fill_capture_block(const kernel_image &image, const void *kernel_object,

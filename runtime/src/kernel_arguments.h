@@ -22,8 +22,10 @@ struct bound_buffer {
   bool array_reference;
 };
 
-// Throws runtime_exception for a binding whose object holds no buffer.
-std::vector<bound_buffer> resolve_bindings(const kernel_image &image, const void *kernel_object);
+// Fills `bound` (cleared first). Throws runtime_exception for a binding
+// whose object holds no buffer.
+void resolve_bindings(const kernel_image &image, const void *kernel_object,
+                      std::vector<bound_buffer> &bound);
 
 // Fills capture_block_size(header) bytes: the launch header, the kernel
 // object, the objects captured by reference at their image offsets, and the

@@ -19,6 +19,14 @@ using kernel_image = decoded_kernel_image;
 // runtime's version: a bad image means a mismatched or corrupt build.
 kernel_image read_kernel_image(const char *bytes, std::size_t size);
 
+// As read_kernel_image, for launches: the images a thread launched last are
+// kept decoded, so a kernel launched in a loop is decoded once. A kept image
+// is used again when the address, the size, the header and the bindings all
+// match (what the decoded image is made of; the pipeline cache takes an image
+// at a known address with the same header for the same kernel too). The
+// reference is valid until this thread's next call.
+const kernel_image &read_kernel_image_cached(const char *bytes, std::size_t size);
+
 } // namespace rt
 } // namespace ampvk
 

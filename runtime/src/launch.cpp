@@ -4,6 +4,7 @@
 // It never waits for the GPU except to reuse mapped memory a previous kernel
 // still uses.
 #include <algorithm>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -53,8 +54,8 @@ queue &choose_queue(const launch_desc &desc, const std::vector<bound_buffer> &bo
 }
 
 // The same buffer may be bound more than once (two views of one vector).
-std::vector<buffer_use> distinct_buffers(const std::vector<bound_buffer> &bound) {
-  std::vector<buffer_use> uses;
+void distinct_buffers(const std::vector<bound_buffer> &bound, std::vector<buffer_use> &uses) {
+  uses.clear();
   for (const auto &bb : bound) {
     auto it = std::find_if(uses.begin(), uses.end(), [&](const buffer_use &u) { return u.b == bb.b; });
     if (it == uses.end())
@@ -62,8 +63,16 @@ std::vector<buffer_use> distinct_buffers(const std::vector<bound_buffer> &bound)
     else
       it->access |= bb.access;
   }
-  return uses;
 }
+
+// A launch's lists, kept per thread so that a launch allocates nothing once
+// the thread has launched a kernel with as many bindings (launch is never
+// re-entered on a thread).
+struct launch_lists {
+  std::vector<bound_buffer> bound;
+  std::vector<buffer_use> uses;
+  std::vector<unsigned char> push;
+};
 
 // Arrays stay on their accelerator (views of them used elsewhere have stand-ins
 // by then: foreign_array_views.h); an array_view of host data goes to the
@@ -146,17 +155,27 @@ void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipel
                    VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                    VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
 
-  vkCmdBindPipeline(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline.get());
+  // What the previous launch of the batch left bound stays bound (frame::bound_*).
+  if (f.bound_pipeline != pipeline.pipeline.get()) {
+    vkCmdBindPipeline(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline.get());
+    f.bound_pipeline = pipeline.pipeline.get();
+  }
   bind_buffers(d, f, pipeline, bound, report);
-  if (pipeline.push_size)
-    vkCmdPushConstants(f.cmd, pipeline.layout.get(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                       pipeline.push_size, push.data());
+  if (pipeline.push_size) {
+    f.use_layout(pipeline.layout.get());
+    if (f.bound_push.size() != push.size() ||
+        std::memcmp(f.bound_push.data(), push.data(), push.size()) != 0) {
+      f.bound_push.clear();
+      vkCmdPushConstants(f.cmd, pipeline.layout.get(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                         pipeline.push_size, push.data());
+      f.bound_push.assign(push.begin(), push.end());
+    }
+  }
   const gpu_span span = begin_gpu_span(q, f, profiled);
   vkCmdDispatch(f.cmd, shape.groups[0], shape.groups[1], shape.groups[2]);
   end_gpu_span(f, span);
-  // Results read through a mapping after the fence need a host-visible barrier.
-  memory_barrier(f.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                 VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+  // Results read through a mapping after the fence need a host-visible
+  // barrier: queue::submit records one at the end of the batch.
 }
 
 // Host-side waits that recording could need, done before the batch is taken:
@@ -184,11 +203,13 @@ frame &batch_with_room(device &d, queue &q, const kernel_pipeline &pipeline) {
 } // namespace
 
 void launch(const launch_desc &desc) {
-  kernel_image image = read_kernel_image(desc.image, desc.image_size);
+  const kernel_image &image = read_kernel_image_cached(desc.image, desc.image_size);
   if (image.header.closure_size && !desc.kernel_object)
     throw concurrency::runtime_exception("ampvk: launch without a kernel object",
                                          concurrency::E_INVALIDARG_AMP);
-  std::vector<bound_buffer> bound = resolve_bindings(image, desc.kernel_object);
+  thread_local launch_lists lists;
+  std::vector<bound_buffer> &bound = lists.bound;
+  resolve_bindings(image, desc.kernel_object, bound);
   queue &q = choose_queue(desc, bound);
   device &d = q.owner();
   foreign_array_views foreign;
@@ -198,10 +219,12 @@ void launch(const launch_desc &desc) {
       plan_dispatch(image.header, desc.rank, desc.extent, d.limits(), d.name(), d.items_policy());
   // A block too large for push constants is written into the frame's capture
   // buffer once the frame is known.
-  std::vector<unsigned char> push(image.header.push_size);
+  std::vector<unsigned char> &push = lists.push;
+  push.resize(image.header.push_size);
   if (!push.empty())
     fill_capture_block(image, desc.kernel_object, shape, push.data());
-  std::vector<buffer_use> uses = distinct_buffers(bound);
+  std::vector<buffer_use> &uses = lists.uses;
+  distinct_buffers(bound, uses);
 
   std::unique_lock<std::mutex> lock(d.mutex());
   d.check_usable();

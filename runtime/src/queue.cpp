@@ -11,6 +11,7 @@
 #include "internal_counters.h"
 #include "profiler.h"
 #include "runtime_state.h"
+#include "transfer.h"
 #include "vk_error.h"
 
 namespace ampvk {
@@ -87,6 +88,7 @@ frame &queue::begin() {
   f->captures_used = 0;
   f->capture_offset = 0;
   f->commands = 0;
+  f->forget_bindings();
   VkCommandBufferBeginInfo begin_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin_info.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   VkResult r = vkBeginCommandBuffer(f->cmd, &begin_info); // implicitly resets it
@@ -122,6 +124,12 @@ void queue::submit_through(std::uint64_t serial) {
 
 void queue::submit() {
   frame &f = *recording_;
+  // The host reads what the batch's kernels and copies wrote (through a
+  // mapping, a staging buffer or a check report) once the fence signaled: one
+  // barrier for the whole batch rather than one per launch.
+  memory_barrier(f.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                 VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
   VkResult r = vkEndCommandBuffer(f.cmd);
   if (r < 0)
     submit_failed(r, "recording a command buffer");
@@ -168,7 +176,16 @@ void queue::abandon() noexcept {
 }
 
 void queue::hold(frame &f, buffer &b) {
-  f.held.reserve(f.held.size() + 1);
+  // One hold per batch is enough; a loop of launches uses the same few
+  // buffers over and over, found among the last ones held.
+  constexpr std::size_t recent = 8;
+  const std::size_t n = f.held.size();
+  for (std::size_t i = n > recent ? n - recent : 0; i < n; ++i)
+    if (f.held[i] == &b)
+      return;
+  // Room first: push_back must not throw once the hold is counted.
+  if (n == f.held.capacity())
+    f.held.reserve(std::max<std::size_t>(16, 2 * n));
   add_hold(b);
   f.held.push_back(&b);
 }

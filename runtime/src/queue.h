@@ -58,6 +58,29 @@ struct frame {
   unsigned waiters = 0;             // threads waiting for the fence without the mutex
   std::uint64_t serial = 0;
   std::shared_ptr<frame_profile> profile; // timestamps, only while profiling
+  // What the commands recorded so far left bound, so that a launch of the
+  // kernel just launched, with the same buffers and push constants, records
+  // only its barrier and dispatch (launch.cpp, descriptors.cpp). Forgotten
+  // when the command buffer begins.
+  VkPipeline bound_pipeline = VK_NULL_HANDLE;
+  VkPipelineLayout bound_layout = VK_NULL_HANDLE; // that of the two below
+  std::vector<VkDescriptorBufferInfo> bound_descriptors; // set 0, by binding
+  std::vector<unsigned char> bound_push;
+  // Before binding anything with `layout`: what another layout bound may be
+  // disturbed by it (Vulkan's pipeline layout compatibility), so it is forgotten.
+  void use_layout(VkPipelineLayout layout) noexcept {
+    if (layout == bound_layout)
+      return;
+    bound_layout = layout;
+    bound_descriptors.clear();
+    bound_push.clear();
+  }
+  void forget_bindings() noexcept {
+    bound_pipeline = VK_NULL_HANDLE;
+    bound_layout = VK_NULL_HANDLE;
+    bound_descriptors.clear();
+    bound_push.clear();
+  }
 };
 
 class queue {

@@ -21,6 +21,13 @@ void memory_barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAcces
   vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, &barrier, 0, nullptr, 0, nullptr);
 }
 
+namespace {
+
+// vkCmdUpdateBuffer's limit (dataSize, a multiple of 4).
+constexpr std::size_t max_inline_upload_bytes = 65536;
+
+} // namespace
+
 bool record_upload(queue &q, frame &f, buffer &b) {
   ++debug_counters().uploads;
   void *host = b.host.load(std::memory_order_relaxed);
@@ -33,6 +40,14 @@ bool record_upload(queue &q, frame &f, buffer &b) {
     queue_of(b).wait_for(b.last_use);
     traced_memcpy(q, transfer_direction::host_to_device, b.storage.mapped, host, b.bytes);
     return false; // host writes are visible to work submitted afterwards
+  }
+  if (b.bytes <= max_inline_upload_bytes && b.bytes % 4 == 0) {
+    // Small data travels in the command buffer itself: no staging memory,
+    // which the first launch of a process would otherwise allocate and map.
+    const gpu_span span = begin_copy_span(q, f, transfer_direction::host_to_device, b.bytes);
+    vkCmdUpdateBuffer(f.cmd, b.storage.buffer.get(), 0, b.bytes, host);
+    end_gpu_span(f, span);
+    return true;
   }
   staging_buffer staging = q.owner().staging().acquire(b.bytes);
   traced_memcpy(q, transfer_direction::host_to_device, staging->mapped, host, b.bytes);
@@ -100,8 +115,7 @@ bool download(queue &q, buffer &b, std::unique_lock<std::mutex> *lock) {
     const gpu_span span = begin_copy_span(q, f, transfer_direction::device_to_host, b.bytes);
     vkCmdCopyBuffer(f.cmd, b.storage.buffer.get(), staging->buffer.get(), 1, &region);
     end_gpu_span(f, span);
-    memory_barrier(f.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    // The host read waits for the submission, whose last barrier makes the copy visible.
     q.hold(f, b);
   } catch (...) {
     // The copy may already be recorded: the batch keeps the staging memory.

@@ -19,7 +19,8 @@ void memory_barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAcces
 
 // Copies the host copy of b into its device copy (which must be allocated).
 // Mapped device memory is written at once, after waiting for the kernels that
-// still use it; otherwise a staged copy is recorded into f. Returns whether a
+// still use it; otherwise small data is recorded into f with vkCmdUpdateBuffer
+// and larger data as a staged copy. Returns whether a
 // transfer command was recorded (the caller then needs a transfer->shader
 // barrier). Device mutex held.
 bool record_upload(queue &q, frame &f, buffer &b);

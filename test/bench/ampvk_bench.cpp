@@ -1,7 +1,8 @@
 // ampvk benchmarks. Prints figures and ratios against baselines measured in
 // the same run; asserts nothing about speed (tests never do).
 //
-//   launch     per-launch cost of a batch of asynchronous launches and of
+//   launch     (`ampvk_bench launch`: this section alone)
+//              per-launch cost of a batch of asynchronous launches and of
 //              launch+wait, against raw Vulkan (raw_vulkan_launch.cpp) with
 //              the same kernel; immediate-mode launches; the first launch of
 //              a process with a cold and a warm disk pipeline cache (this
@@ -329,8 +330,10 @@ void bench_matmul(const accelerator_view &av, int n) {
 } // namespace
 
 int main(int argc, char **argv) {
-  // `ampvk_bench small` for quick runs on CPU drivers.
+  // `ampvk_bench small` for quick runs on CPU drivers, `ampvk_bench launch`
+  // for the launch rows alone.
   bool small = argc > 1 && std::string(argv[1]) == "small";
+  bool launch_only = argc > 1 && std::string(argv[1]) == "launch";
   if (argc > 1 && std::string(argv[1]) == "first-launch")
     return first_launch_child();
   if (argc > 2 && std::string(argv[1]) == "first-dispatch-raw")
@@ -340,6 +343,8 @@ int main(int argc, char **argv) {
   std::cout << "device: " << std::string(desc.begin(), desc.end()) << "\n";
   accelerator_view av = acc.default_view;
   bench_launch(av, std::string(desc.begin(), desc.end()));
+  if (launch_only)
+    return 0;
   bench_saxpy(av, small ? (1 << 20) : (1 << 24));
   bench_matmul(av, small ? 256 : 1024);
   bench_twins(av, std::string(desc.begin(), desc.end()), small, AMPVK_BENCH_TWIN_DIR);

@@ -21,22 +21,6 @@ using namespace ampvk_test;
 
 namespace {
 
-std::vector<int> pattern(std::size_t n, std::uint32_t seed) {
-  std::vector<int> v(n);
-  for (auto &e : v) {
-    seed = seed * 1664525u + 1013904223u;
-    e = static_cast<int>(seed >> 9) % 2001 - 1000;
-  }
-  return v;
-}
-
-// kernels/scale_offset: x -> 2x + offset with 32-bit wrap-around.
-void scale_offset_host(std::vector<int> &v, int n, int offset) {
-  for (int i = 0; i < n; ++i)
-    v[i] = static_cast<int>(2u * static_cast<std::uint32_t>(v[i]) +
-                            static_cast<std::uint32_t>(offset));
-}
-
 std::uint64_t submissions() { return rt::debug_counters().submissions.load(); }
 
 rt::queue *default_q() { return rt::default_queue(rt::default_device()); }
@@ -45,7 +29,7 @@ rt::queue *default_q() { return rt::default_queue(rt::default_device()); }
 
 TEST(Batching, AutomaticModeSubmitsAChainOnceAtTheHostRead) {
   const int n = 1000, launches = 40;
-  std::vector<int> data = pattern(n, 11), expected = data;
+  std::vector<int> data = lcg_ints(n, 11), expected = data;
   rt::buffer *b = rt::buffer_wrap_host(rt::default_device(), data.data(), n * 4);
   rt::wait(default_q()); // nothing of earlier tests pending
   const std::uint64_t before = submissions();
@@ -65,7 +49,7 @@ TEST(Batching, ImmediateModeSubmitsEveryLaunch) {
   rt::queue *q = rt::create_queue(rt::default_device(), true);
   EXPECT_TRUE(rt::queue_immediate(q));
   EXPECT_FALSE(rt::queue_immediate(default_q()));
-  std::vector<int> data = pattern(n, 12), expected = data;
+  std::vector<int> data = lcg_ints(n, 12), expected = data;
   rt::buffer *b = rt::buffer_wrap_host(rt::default_device(), data.data(), n * 4);
   const std::uint64_t before = submissions();
   for (int l = 0; l < launches; ++l) {
@@ -81,7 +65,7 @@ TEST(Batching, ImmediateModeSubmitsEveryLaunch) {
 
 TEST(Batching, FlushSubmitsWithoutWaitingAndOnlyOnce) {
   const int n = 700;
-  std::vector<int> data = pattern(n, 13), expected = data;
+  std::vector<int> data = lcg_ints(n, 13), expected = data;
   rt::buffer *b = rt::buffer_wrap_host(rt::default_device(), data.data(), n * 4);
   rt::wait(default_q());
   const std::uint64_t before = submissions();
@@ -101,7 +85,7 @@ TEST(Batching, FlushSubmitsWithoutWaitingAndOnlyOnce) {
 
 TEST(Batching, DependentKernelsWithHostReadsAndWritesInBetween) {
   const int rows = 24, cols = 10, n = rows * cols;
-  std::vector<int> a_data = pattern(n, 14), s_data(n, 0);
+  std::vector<int> a_data = lcg_ints(n, 14), s_data(n, 0);
   std::vector<int> a_ref = a_data;
   rt::buffer *a = rt::buffer_wrap_host(rt::default_device(), a_data.data(), n * 4);
   rt::buffer *s = rt::buffer_create(rt::default_device(), n * 4);
@@ -129,7 +113,7 @@ TEST(Batching, DependentKernelsWithHostReadsAndWritesInBetween) {
 
 TEST(Batching, LongStreamsAreSubmittedBeforeTheyGrowWithoutBound) {
   const int n = 64, launches = 600;
-  std::vector<int> data = pattern(n, 15), expected = data;
+  std::vector<int> data = lcg_ints(n, 15), expected = data;
   rt::buffer *b = rt::buffer_wrap_host(rt::default_device(), data.data(), n * 4);
   rt::wait(default_q());
   const std::uint64_t before = submissions();
@@ -152,7 +136,7 @@ TEST(Batching, EachViewWaitsForItsOwnWork) {
   rt::queue *first = rt::create_queue(rt::default_device(), false);
   rt::queue *second = rt::create_queue(rt::default_device(), false);
   EXPECT_NE(first, second);
-  std::vector<int> x = pattern(n, 16), y = pattern(n, 17);
+  std::vector<int> x = lcg_ints(n, 16), y = lcg_ints(n, 17);
   std::vector<int> x_ref = x, y_ref = y;
   rt::buffer *bx = rt::buffer_wrap_host(rt::default_device(), x.data(), n * 4);
   rt::buffer *by = rt::buffer_wrap_host(rt::default_device(), y.data(), n * 4);
@@ -180,7 +164,7 @@ TEST(Batching, DataWrittenOnOneViewIsReadCorrectlyOnAnother) {
   const int rows = 15, cols = 8, n = rows * cols;
   rt::queue *writer = rt::create_queue(rt::default_device(), false);
   rt::queue *reader = rt::create_queue(rt::default_device(), true);
-  std::vector<int> a_data = pattern(n, 18), a_ref = a_data;
+  std::vector<int> a_data = lcg_ints(n, 18), a_ref = a_data;
   rt::buffer *a = rt::buffer_wrap_host(rt::default_device(), a_data.data(), n * 4);
   rt::buffer *s = rt::buffer_create(rt::default_device(), n * 4);
   for (int round = 0; round < 3; ++round) {
@@ -208,7 +192,7 @@ TEST(Batching, DefaultViewWorkRunsBeforeACreatedViewsLaunch) {
                         rt::create_queue(rt::default_device(), true)};
   for (rt::queue *second : views) {
     const int n = 333;
-    std::vector<int> data = pattern(n, 4), ref = data;
+    std::vector<int> data = lcg_ints(n, 4), ref = data;
     rt::buffer *a = rt::buffer_wrap_host(rt::default_device(), data.data(), n * 4);
     launch_scale_offset(a, n, 1, default_q()); // batched on the default view
     launch_scale_offset(a, n, 2, second);
@@ -225,7 +209,7 @@ TEST(Batching, ManyThreadsLaunchAndWaitOnSharedAndOwnViews) {
   std::vector<std::vector<int>> data(threads), expected(threads);
   std::vector<rt::queue *> queues(threads);
   for (int t = 0; t < threads; ++t) {
-    data[t] = pattern(n, 100 + t);
+    data[t] = lcg_ints(n, 100 + t);
     expected[t] = data[t];
     // Half share the default view, half have their own; some are immediate.
     queues[t] = t % 2 ? default_q() : rt::create_queue(rt::default_device(), t % 4 == 0);

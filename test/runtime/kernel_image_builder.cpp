@@ -164,6 +164,21 @@ void launch_tile_sum(rt::buffer *in, rt::buffer *out, int rows, int cols, rt::qu
   rt::launch(desc);
 }
 
+void scale_offset_host(std::vector<int> &v, int n, int offset) {
+  for (int i = 0; i < n; ++i)
+    v[i] = static_cast<int>(2u * static_cast<std::uint32_t>(v[i]) +
+                            static_cast<std::uint32_t>(offset));
+}
+
+std::vector<int> lcg_ints(std::size_t n, std::uint32_t seed) {
+  std::vector<int> v(n);
+  for (auto &e : v) {
+    seed = seed * 1664525u + 1013904223u;
+    e = static_cast<int>(seed >> 9) % 2001 - 1000;
+  }
+  return v;
+}
+
 std::vector<int> tile_sum_reference(const std::vector<int> &in, int rows, int cols) {
   // tile<3,2>: 3 rows by 2 columns; local index = row_in_tile * 2 + col_in_tile.
   std::vector<int> out(in.size());

@@ -98,6 +98,12 @@ void launch_tile_sum(ampvk::rt::buffer *in, ampvk::rt::buffer *out, int rows, in
 
 // Host references.
 std::vector<int> tile_sum_reference(const std::vector<int> &in, int rows, int cols);
+// kernels/scale_offset on the host: v[i] -> 2 v[i] + offset for i < n, with
+// 32-bit wrap-around.
+void scale_offset_host(std::vector<int> &v, int n, int offset);
+
+// n pseudo-random ints in [-1000, 1000], the same for the same seed.
+std::vector<int> lcg_ints(std::size_t n, std::uint32_t seed);
 
 } // namespace ampvk_test
 

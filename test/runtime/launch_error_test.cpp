@@ -226,3 +226,40 @@ TEST(LaunchErrors, ArrayLargerThanStorageBufferRange) {
   }
   rt::buffer_release(b);
 }
+
+TEST(LaunchErrors, AnImageRewrittenAtItsAddressIsReadAgain) {
+  // Launches keep the images they decoded (read_kernel_image_cached): another
+  // image at the same address and size must not be taken for the one kept.
+  fixture_data f;
+  for (std::size_t i = 0; i < f.in.size(); ++i)
+    f.in[i] = static_cast<int>(i * 7 % 23) - 11;
+  tile_sum_closure k{{f.bin, {9, 8}}, {f.bout, {9, 8}}};
+  image_ref image = tile_sum_variant([](kernel_image_header &) {});
+  char *bytes = const_cast<char *>(image.data);
+  const std::string original(bytes, image.size);
+  rt::launch(desc_for(image, &k, 2, 9, 8));
+  rt::buffer_host_data(f.bout, rt::access::read);
+  const std::vector<int> first_sums = tile_sum_reference(f.in, 9, 8);
+  ASSERT_EQ(f.out, first_sums);
+
+  // A corrupt image in its place is refused.
+  std::string corrupt = original;
+  edit_header(corrupt, [](kernel_image_header &h) { h.magic = 0x12345678; });
+  std::memcpy(bytes, corrupt.data(), corrupt.size());
+  std::string m = message_of<concurrency::runtime_exception>(desc_for(image, &k, 2, 9, 8));
+  EXPECT_TRUE(contains(m, "ampvk: invalid kernel image: bad magic 0x12345678")) << m;
+
+  // The same header with the bindings swapped: the kernel now reads the
+  // object's second view and writes its first.
+  const std::string swapped = ampvk::encode_kernel_image(
+      {header(2, 3, 1, 2, true, 48, 32, 24),
+       {view_binding(16, 0, ampvk::binding_reads), view_binding(0, 1, ampvk::binding_writes)},
+       load_spirv("tile_sum"),
+       {}});
+  ASSERT_EQ(swapped.size(), original.size());
+  std::memcpy(bytes, swapped.data(), swapped.size());
+  rt::launch(desc_for(image, &k, 2, 9, 8));
+  rt::buffer_host_data(f.bin, rt::access::read);
+  EXPECT_EQ(f.in, tile_sum_reference(first_sums, 9, 8));
+  std::memcpy(bytes, original.data(), original.size());
+}

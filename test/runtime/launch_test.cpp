@@ -183,3 +183,23 @@ TEST(Launch, ExplicitQueueAndWait) {
   EXPECT_EQ(out, scale_offset_reference(data, n, 100));
   rt::buffer_release(b);
 }
+
+TEST(Launch, UploadsAroundTheSizeRecordedInTheCommandBuffer) {
+  // Without mapped memory (runtime.staging_and_descriptor_pools) data of at
+  // most 64 KiB, a multiple of 4 bytes, is uploaded with vkCmdUpdateBuffer,
+  // the rest through staging buffers; both must reach the kernel intact.
+  for (std::size_t ints : {1u, 16383u, 16384u, 16385u, 40000u}) {
+    for (std::size_t tail : {0u, 2u}) { // 2: a size that is no multiple of 4
+      const std::size_t bytes = ints * 4 + tail;
+      std::vector<int> data = lcg_ints(ints + 1, static_cast<std::uint32_t>(ints + tail));
+      std::vector<int> expected = data;
+      const int n = static_cast<int>(ints);
+      rt::buffer *b = rt::buffer_wrap_host(rt::default_device(), data.data(), bytes);
+      launch_scale_offset(b, n, n % 97 - 50);
+      scale_offset_host(expected, n, n % 97 - 50);
+      rt::buffer_host_data(b, rt::access::read);
+      EXPECT_EQ(data, expected) << bytes << " bytes";
+      rt::buffer_release(b);
+    }
+  }
+}
