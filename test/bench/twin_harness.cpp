@@ -5,9 +5,11 @@
 
 #include <vulkan/vulkan.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <string>
 
 namespace twin {
 
@@ -159,6 +161,15 @@ Harness::Harness(const std::string &device_name) : s(new State) {
   VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   di.queueCreateInfoCount = 1;
   di.pQueueCreateInfos = &qi;
+  // ampvk enables robustBufferAccess wherever it is offered (user-guide.md,
+  // "Checked mode"); AMPVK_BENCH_TWIN_ROBUST=1 gives the twins the same, to
+  // measure what that range check costs a kernel.
+  VkPhysicalDeviceFeatures supported{}, enabled{};
+  vkGetPhysicalDeviceFeatures(s->physical, &supported);
+  const char *robust = std::getenv("AMPVK_BENCH_TWIN_ROBUST");
+  if (robust && std::string(robust) == "1")
+    enabled.robustBufferAccess = supported.robustBufferAccess;
+  di.pEnabledFeatures = &enabled;
   if (!s->check(vkCreateDevice(s->physical, &di, nullptr, &s->device), "vkCreateDevice"))
     return;
   vkGetDeviceQueue(s->device, s->family, 0, &s->queue);
