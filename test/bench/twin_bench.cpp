@@ -257,6 +257,14 @@ void bench_twins(const accelerator_view &av, const std::string &device_name, boo
     h.read(b1, twin_sums.data(), (n / 256) * 4);
     ri.same = sums == twin_sums;
     print(ri, h.error());
+    Row ro = r;
+    ro.kernel = "  twin adding view offsets";
+    std::fill(twin_sums.begin(), twin_sums.end(), 0);
+    const std::uint32_t offsets[2] = {0, 0};
+    ro.twin = h.run(spv("reduce_tile_offsets"), {b0, b1}, offsets, 8, g, reps);
+    h.read(b1, twin_sums.data(), (n / 256) * 4);
+    ro.same = sums == twin_sums;
+    print(ro, h.error());
 
     Row s{"tile scan (256)"};
     s.ampvk = time_launches(av, [&] {
