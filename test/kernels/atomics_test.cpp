@@ -5,6 +5,7 @@
 // the set of old values fetch_inc returns, one winner per compare_exchange
 // slot, exchange chains that hand every value on exactly once.
 #include <amp.h>
+#include <amp_short_vectors.h>
 
 #include <gtest/gtest.h>
 
@@ -172,6 +173,65 @@ TEST(Atomics, TileStaticStructMembersAndScalars) {
     EXPECT_EQ(out[k * 5 + 2], mn) << "tile " << k;
     EXPECT_EQ(static_cast<unsigned>(out[k * 5 + 3]), 0xFFFFFFFFu) << "tile " << k;
     EXPECT_EQ(out[k * 5 + 4], tile) << "tile " << k;
+  }
+}
+
+// A class of two to four ints is a SPIR-V vector in tile_static memory
+// (TypeLowering::isShortVectorShape): atomics then act on one component of
+// it, through an access chain into the vector.
+TEST(Atomics, TileStaticShortVectorComponents) {
+  struct Pair {
+    int bits, count;
+  };
+  const int tile = 128, tiles = 16, n = tile * tiles;
+  std::vector<int> data(n);
+  std::mt19937 gen(6);
+  for (int &x : data)
+    x = static_cast<int>(gen() % 20001) - 10000;
+  std::vector<int> out(tiles * 6, 0);
+  array_view<const int, 1> in(n, data);
+  array_view<int, 1> o(tiles * 6, out);
+  parallel_for_each(in.extent.tile<tile>(), [=](tiled_index<tile> t) restrict(amp) {
+    tile_static graphics::int_4 acc;
+    tile_static Pair pair;
+    if (t.local[0] == 0) {
+      acc = graphics::int_4(0, INT_MIN, INT_MAX, 0);
+      pair.bits = 0;
+      pair.count = 0;
+    }
+    t.barrier.wait();
+    int v = in[t.global];
+    atomic_fetch_add(&acc.ref_x(), v);
+    atomic_fetch_max(&acc.ref_y(), v);
+    atomic_fetch_min(&acc.ref_z(), v);
+    atomic_fetch_inc(&acc.ref_w());
+    atomic_fetch_or(&pair.bits, 1 << (t.local[0] % 31));
+    atomic_fetch_add(&pair.count, 2);
+    t.barrier.wait();
+    if (t.local[0] == 0) {
+      int base = t.tile[0] * 6;
+      o[base] = acc.x;
+      o[base + 1] = acc.y;
+      o[base + 2] = acc.z;
+      o[base + 3] = acc.w;
+      o[base + 4] = pair.bits;
+      o[base + 5] = pair.count;
+    }
+  });
+  o.synchronize();
+  for (int k = 0; k < tiles; ++k) {
+    int sum = 0, mx = INT_MIN, mn = INT_MAX;
+    for (int i = k * tile; i < (k + 1) * tile; ++i) {
+      sum += data[i];
+      mx = std::max(mx, data[i]);
+      mn = std::min(mn, data[i]);
+    }
+    EXPECT_EQ(out[k * 6], sum) << "tile " << k;
+    EXPECT_EQ(out[k * 6 + 1], mx) << "tile " << k;
+    EXPECT_EQ(out[k * 6 + 2], mn) << "tile " << k;
+    EXPECT_EQ(out[k * 6 + 3], tile) << "tile " << k;
+    EXPECT_EQ(out[k * 6 + 4], 0x7FFFFFFF) << "tile " << k;
+    EXPECT_EQ(out[k * 6 + 5], 2 * tile) << "tile " << k;
   }
 }
 
