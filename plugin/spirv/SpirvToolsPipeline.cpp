@@ -51,6 +51,46 @@ static std::vector<std::vector<std::string>> passSegments(bool Optimize) {
   return Segments;
 }
 
+// Runs SPIRV-Tools' passes Flags on Words. With PromoteFirst, our own
+// promotion of Function variables runs before each ssa-rewrite: after a loop
+// is unrolled, the variables scalar replacement splits off (a register-blocked
+// kernel's accumulators) are most of ssa-rewrite's work, and its collection of
+// target variables is quadratic in their loads and stores
+// (FunctionVariablesToSsa.h); it then finds what is left. Each stop costs a
+// round trip through the binary, so the first segment (before any unrolling,
+// after our promotion of the emitted module) makes none.
+static bool runPasses(std::vector<std::uint32_t> &Words, const std::vector<std::string> &Flags,
+                      bool PromoteFirst, const spvtools::OptimizerOptions &Options,
+                      std::string &Messages) {
+  const std::string SsaRewrite = "--ssa-rewrite";
+  auto Run = [&](std::vector<std::string>::const_iterator From,
+                 std::vector<std::string>::const_iterator To) {
+    if (From == To)
+      return true;
+    spvtools::Optimizer Opt(TargetEnv);
+    Opt.SetMessageConsumer(collectInto(Messages));
+    if (!Opt.RegisterPassesFromFlags(std::vector<std::string>(From, To))) {
+      Messages += "  SPIRV-Tools does not know one of its own passes as a flag\n";
+      return false;
+    }
+    std::vector<std::uint32_t> Out;
+    if (!Opt.Run(Words.data(), Words.size(), &Out, Options))
+      return false;
+    Words = std::move(Out);
+    return true;
+  };
+  auto Chunk = Flags.begin();
+  for (auto It = Flags.begin(); It != Flags.end(); ++It) {
+    if (!PromoteFirst || *It != SsaRewrite)
+      continue;
+    if (!Run(Chunk, It))
+      return false;
+    functionVariablesToSsa(Words);
+    Chunk = It;
+  }
+  return Run(Chunk, Flags.end());
+}
+
 // Runs Segments[First...] one after the other, decorating float arithmetic
 // again between them; the result (or the messages) in R. Shared, when given,
 // receives the words after Segments[0].
@@ -70,17 +110,9 @@ static bool runSegments(const std::vector<std::uint32_t> &Words,
         !redundancyEliminationIsAffordable(R.Words))
       std::replace(Flags.begin(), Flags.end(), Whole,
                    std::string("--local-redundancy-elimination"));
-    spvtools::Optimizer Opt(TargetEnv);
-    Opt.SetMessageConsumer(collectInto(R.Messages));
-    if (!Opt.RegisterPassesFromFlags(Flags)) {
-      R.Messages += "  SPIRV-Tools does not know one of its own passes as a flag\n";
+    if (!runPasses(R.Words, Flags, /*PromoteFirst=*/I > 0, Options, R.Messages))
       return false;
-    }
-    std::vector<std::uint32_t> Out;
-    if (!Opt.Run(R.Words.data(), R.Words.size(), &Out, Options))
-      return false;
-    decorateFloatArithmetic(Out);
-    R.Words = std::move(Out);
+    decorateFloatArithmetic(R.Words);
     if (I == 0 && Shared)
       *Shared = R.Words;
   }
