@@ -442,8 +442,9 @@ int bench(const accelerator_view &av, const std::vector<int> &sizes, int reps) {
     std::vector<float> nan(std::size_t(n) * n, std::numeric_limits<float>::quiet_NaN());
     const double flops = 2.0 * n * double(n) * n;
     std::cout << "N = " << n << " (C = A * B, " << reps
-              << " launches after one warm-up, again over at least " << min_timed_seconds
-              << " s when they took less)\n";
+              << " launches after one warm-up, again over at least " << std::defaultfloat
+              << std::setprecision(3)
+              << min_timed_seconds << " s when they took less)\n";
     double best = 0;
     const char *best_name = "none";
     for (const Variant &v : variants()) {
