@@ -120,18 +120,13 @@ struct blocked_sgemm {
         t.barrier.wait();
         for (int s = 0; s < slices; ++s) {
           const bool more = s + 1 < slices;
-          if (Branchless) {
-            // The last round loads slice 0 again into the unused buffer.
+          // Branchless (a constant): the last round loads slice 0 again into
+          // the unused buffer instead of skipping the loads and stores.
+          if (Branchless || more)
             load(A, B4, K, N4, row0, col0, more ? (s + 1) * BK : 0, tid, ra, rb);
-            compute(as[s & 1], bs[s & 1], ty, tx, acc);
+          compute(as[s & 1], bs[s & 1], ty, tx, acc);
+          if (Branchless || more)
             store(as[(s + 1) & 1], bs[(s + 1) & 1], tid, ra, rb);
-          } else {
-            if (more)
-              load(A, B4, K, N4, row0, col0, (s + 1) * BK, tid, ra, rb);
-            compute(as[s & 1], bs[s & 1], ty, tx, acc);
-            if (more)
-              store(as[(s + 1) & 1], bs[(s + 1) & 1], tid, ra, rb);
-          }
           t.barrier.wait();
         }
       } else {
