@@ -89,18 +89,23 @@ public:
       if (!Code)
         continue;
       std::vector<std::uint32_t> Emitted = std::move(Code->Spirv);
-      std::vector<std::uint32_t> Shared;
-      SpirvPipelineResult R = runSpirvPipeline(Emitted, Opts.Pipeline, &Shared);
-      if (!finishModule(Diags, K, R, Emitted, Dump, Name, false, Code->Spirv))
-        continue;
-      if (needsAliasedVariant(*Code)) {
-        std::uint32_t Views = Code->Captures.bufferBinding();
-        SpirvPipelineResult RA =
-            runSpirvPipelineFromShared(makeAliasedVariant(Shared, Views), Opts.Pipeline);
-        // The emitted variant is only read to report a failure.
-        std::vector<std::uint32_t> EmittedAliased;
-        if (!RA.Ok)
-          EmittedAliased = makeAliasedVariant(Emitted, Views);
+      if (!needsAliasedVariant(*Code)) {
+        SpirvPipelineResult R = runSpirvPipeline(Emitted, Opts.Pipeline);
+        if (!finishModule(Diags, K, R, Emitted, Dump, Name, false, Code->Spirv))
+          continue;
+      } else {
+        // One optimization for both variants (AliasedVariant.h).
+        const std::uint32_t Views = Code->Captures.bufferBinding();
+        std::vector<std::uint32_t> EmittedAliased = makeAliasedVariant(Emitted, Views);
+        SpirvPipelineResult Optimized = optimizeSpirv(EmittedAliased, Opts.Pipeline);
+        SpirvPipelineResult R = Optimized;
+        if (Optimized.Ok)
+          R = finishSpirv(makeDistinctVariant(Optimized.Words, Views,
+                                              nonWritableBindings(Emitted, Views)),
+                          Opts.Pipeline);
+        if (!finishModule(Diags, K, R, Emitted, Dump, Name, false, Code->Spirv))
+          continue;
+        SpirvPipelineResult RA = finishSpirv(std::move(Optimized.Words), Opts.Pipeline);
         if (!finishModule(Diags, K, RA, EmittedAliased, Dump, Name, true, Code->AliasedSpirv))
           continue;
       }

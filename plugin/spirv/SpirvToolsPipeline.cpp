@@ -31,18 +31,40 @@ static spvtools::MessageConsumer collectInto(std::string &Out) {
   };
 }
 
+static std::vector<std::string> recipePassNames(bool Performance) {
+  spvtools::Optimizer Recipe(TargetEnv);
+  if (Performance)
+    Recipe.RegisterPerformancePasses();
+  else
+    Recipe.RegisterLegalizationPasses();
+  std::vector<const char *> Names = Recipe.GetPassNames();
+  return std::vector<std::string>(Names.begin(), Names.end());
+}
+
 // The passes of SPIRV-Tools' legalization (and performance) recipe as flags,
 // cut after each loop-unroll: the unroller copies a loop body without its
 // decorations, and the next simplify-instructions would fuse the copies of
-// a*b+c into Fma (NoContraction.h). Asking the recipe for its pass names keeps
-// the pipeline the library's own.
+// a*b+c into Fma (NoContraction.h). Asking the recipes for their pass names
+// keeps the pipeline the library's own, but for one pass: when the
+// performance recipe follows, legalization's loop-unroll is left out. It
+// unrolls for HLSL's sake (resources in local arrays), which an emitted
+// kernel never needs, and the performance recipe unrolls the same loops
+// (both unroll fully) half-way through; unrolled that early, a
+// register-blocked kernel's bodies went through the first half of the
+// performance recipe too, 40 % of the sgemm sample's compile. Every kernel of
+// the samples, benchmarks and kernel tests came out with the same
+// instructions either way (docs/performance.md, "Compile time").
 static std::vector<std::vector<std::string>> passSegments(bool Optimize) {
-  spvtools::Optimizer Recipe(TargetEnv);
-  Recipe.RegisterLegalizationPasses();
-  if (Optimize)
-    Recipe.RegisterPerformancePasses();
+  std::vector<std::string> Names = recipePassNames(/*Performance=*/false);
+  if (Optimize) {
+    auto Unroll = std::find(Names.begin(), Names.end(), "loop-unroll");
+    if (Unroll != Names.end())
+      Names.erase(Unroll);
+    std::vector<std::string> Performance = recipePassNames(/*Performance=*/true);
+    Names.insert(Names.end(), Performance.begin(), Performance.end());
+  }
   std::vector<std::vector<std::string>> Segments(1);
-  for (llvm::StringRef Name : Recipe.GetPassNames()) {
+  for (llvm::StringRef Name : Names) {
     // The one pass whose name is not its flag.
     Segments.back().push_back("--" + (Name == "interp-fixup" ? "interpolate-fixup" : Name.str()));
     if (Name == "loop-unroll")
@@ -91,17 +113,16 @@ static bool runPasses(std::vector<std::uint32_t> &Words, const std::vector<std::
   return Run(Chunk, Flags.end());
 }
 
-// Runs Segments[First...] one after the other, decorating float arithmetic
-// again between them; the result (or the messages) in R. Shared, when given,
-// receives the words after Segments[0].
+// Runs the segments one after the other, decorating float arithmetic again
+// between them; the result (or the messages) in R.
 static bool runSegments(const std::vector<std::uint32_t> &Words,
-                        const std::vector<std::vector<std::string>> &Segments, std::size_t First,
-                        SpirvPipelineResult &R, std::vector<std::uint32_t> *Shared) {
+                        const std::vector<std::vector<std::string>> &Segments,
+                        SpirvPipelineResult &R) {
   spvtools::OptimizerOptions Options;
   // Validated before (the emitter's module) and after (the final module).
   Options.set_run_validator(false);
   R.Words = Words;
-  for (std::size_t I = First; I < Segments.size(); ++I) {
+  for (std::size_t I = 0; I < Segments.size(); ++I) {
     // Dominator-wide redundancy elimination is quadratic in deep dominator
     // trees (RedundancyEliminationCost.h); the block-local one is not.
     std::vector<std::string> Flags = Segments[I];
@@ -113,61 +134,12 @@ static bool runSegments(const std::vector<std::uint32_t> &Words,
     if (!runPasses(R.Words, Flags, /*PromoteFirst=*/I > 0, Options, R.Messages))
       return false;
     decorateFloatArithmetic(R.Words);
-    if (I == 0 && Shared)
-      *Shared = R.Words;
   }
   return true;
 }
 
-// Optimizes Words from segment First on, gives wait() its memory semantics and
-// validates the result.
-static SpirvPipelineResult optimizeAndValidate(const std::vector<std::uint32_t> &Words,
-                                               std::size_t First,
-                                               const SpirvPipelineOptions &PipelineOpts,
-                                               std::vector<std::uint32_t> *Shared) {
-  SpirvPipelineResult R;
-  std::vector<std::vector<std::string>> Segments = passSegments(PipelineOpts.Optimize);
-  // SPIRV-Tools has crashed on valid modules before (its constant folder
-  // divided INT_MIN by -1); a crash must cost one kernel, not the compiler,
-  // and never send the user to LLVM's bug tracker.
-  llvm::CrashRecoveryContext::Enable();
-  llvm::CrashRecoveryContext Recovery;
-  bool Optimized = false;
-  bool Survived = Recovery.RunSafely([&] {
-    if (PipelineOpts.CrashForTest)
-      std::raise(SIGSEGV);
-    Optimized = runSegments(Words, Segments, First, R, Shared);
-  });
-  if (!Survived) {
-    R.Messages = "SPIRV-Tools crashed while optimizing this kernel (the crash was "
-                 "contained; the other kernels are compiled)\n";
-    R.Words.clear();
-    return R;
-  }
-  if (!Optimized) {
-    R.Messages = "SPIRV-Tools optimizer failed:\n" + R.Messages;
-    return R;
-  }
-  finishTileBarriers(R.Words);
-  if (PipelineOpts.Optimize)
-    shiftNonNegativeDivisions(R.Words);
-  if (PipelineOpts.FpContractFast)
-    dropNoContraction(R.Words);
-  spvtools::SpirvTools Tools(TargetEnv);
-  std::string ValidationMessages;
-  Tools.SetMessageConsumer(collectInto(ValidationMessages));
-  spvtools::ValidatorOptions VOpts;
-  if (!Tools.Validate(R.Words.data(), R.Words.size(), VOpts)) {
-    R.Messages = "spirv-val rejected the kernel:\n" + ValidationMessages;
-    return R;
-  }
-  R.Ok = true;
-  return R;
-}
-
-SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Words,
-                                            const SpirvPipelineOptions &PipelineOpts,
-                                            std::vector<std::uint32_t> *Shared) {
+SpirvPipelineResult ampvk::optimizeSpirv(const std::vector<std::uint32_t> &Words,
+                                         const SpirvPipelineOptions &PipelineOpts) {
   SpirvPipelineResult R;
   spvtools::SpirvTools Tools(TargetEnv);
   // The optimizer assumes a valid module and may crash on an invalid one, so an
@@ -192,13 +164,60 @@ SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Wo
                  (EmitterFault ? EmittedMessages : Rejected);
     return R;
   }
-  return optimizeAndValidate(Promoted, 0, PipelineOpts, Shared);
+
+  std::vector<std::vector<std::string>> Segments = passSegments(PipelineOpts.Optimize);
+  // SPIRV-Tools has crashed on valid modules before (its constant folder
+  // divided INT_MIN by -1); a crash must cost one kernel, not the compiler,
+  // and never send the user to LLVM's bug tracker.
+  llvm::CrashRecoveryContext::Enable();
+  llvm::CrashRecoveryContext Recovery;
+  bool Optimized = false;
+  bool Survived = Recovery.RunSafely([&] {
+    if (PipelineOpts.CrashForTest)
+      std::raise(SIGSEGV);
+    Optimized = runSegments(Promoted, Segments, R);
+  });
+  if (!Survived) {
+    R.Messages = "SPIRV-Tools crashed while optimizing this kernel (the crash was "
+                 "contained; the other kernels are compiled)\n";
+    R.Words.clear();
+    return R;
+  }
+  if (!Optimized) {
+    R.Messages = "SPIRV-Tools optimizer failed:\n" + R.Messages;
+    return R;
+  }
+  R.Ok = true;
+  return R;
 }
 
-SpirvPipelineResult ampvk::runSpirvPipelineFromShared(const std::vector<std::uint32_t> &Shared,
-                                                      const SpirvPipelineOptions &PipelineOpts) {
-  // Shared came out of the first segment: valid, so no check before.
-  return optimizeAndValidate(Shared, 1, PipelineOpts, nullptr);
+SpirvPipelineResult ampvk::finishSpirv(std::vector<std::uint32_t> Optimized,
+                                       const SpirvPipelineOptions &PipelineOpts) {
+  SpirvPipelineResult R;
+  R.Words = std::move(Optimized);
+  finishTileBarriers(R.Words);
+  if (PipelineOpts.Optimize)
+    shiftNonNegativeDivisions(R.Words);
+  if (PipelineOpts.FpContractFast)
+    dropNoContraction(R.Words);
+  spvtools::SpirvTools Tools(TargetEnv);
+  std::string ValidationMessages;
+  Tools.SetMessageConsumer(collectInto(ValidationMessages));
+  spvtools::ValidatorOptions VOpts;
+  if (!Tools.Validate(R.Words.data(), R.Words.size(), VOpts)) {
+    R.Messages = "spirv-val rejected the kernel:\n" + ValidationMessages;
+    return R;
+  }
+  R.Ok = true;
+  return R;
+}
+
+SpirvPipelineResult ampvk::runSpirvPipeline(const std::vector<std::uint32_t> &Words,
+                                            const SpirvPipelineOptions &PipelineOpts) {
+  SpirvPipelineResult R = optimizeSpirv(Words, PipelineOpts);
+  if (!R.Ok)
+    return R;
+  return finishSpirv(std::move(R.Words), PipelineOpts);
 }
 
 std::string ampvk::disassemble(const std::vector<std::uint32_t> &Words) {

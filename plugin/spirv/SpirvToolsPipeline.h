@@ -26,21 +26,21 @@ struct SpirvPipelineOptions {
 
 // Runs SPIRV-Tools' legalization and performance passes (NoContraction kept on
 // float arithmetic throughout), gives tile barriers their final memory
-// semantics (TileBarriers.h) and then runs the validator for Vulkan 1.1. When Optimize is false only legalization runs. A crash
-// inside the optimizer (a signal) is contained and reported in Messages, not
-// the end of the compiler: the kernel gets an error, the rest of the
-// translation unit goes on.
-// Shared, when given, receives the module after the first segment of passes
-// (those before the first loop-unroll: inlining, control flow, Function
-// memory to SSA, constant propagation). Those passes read no storage-buffer
-// decoration, so a kernel's Aliased variant (makeAliasedVariant of Shared)
-// continues from there with runSpirvPipelineFromShared instead of repeating
-// them: they hold the costliest pass on large kernels (ssa-rewrite).
+// semantics (TileBarriers.h) and then runs the validator for Vulkan 1.1. When
+// Optimize is false only legalization runs. A crash inside the optimizer (a
+// signal) is contained and reported in Messages, not the end of the compiler:
+// the kernel gets an error, the rest of the translation unit goes on.
+// runSpirvPipeline is optimizeSpirv then finishSpirv; a kernel with two
+// variants (AliasedVariant.h) optimizes once and finishes each variant.
 SpirvPipelineResult runSpirvPipeline(const std::vector<std::uint32_t> &Words,
-                                     const SpirvPipelineOptions &Opts,
-                                     std::vector<std::uint32_t> *Shared = nullptr);
-SpirvPipelineResult runSpirvPipelineFromShared(const std::vector<std::uint32_t> &Shared,
-                                               const SpirvPipelineOptions &Opts);
+                                     const SpirvPipelineOptions &Opts);
+// Checks the emitter's module and runs SPIRV-Tools' passes on it.
+SpirvPipelineResult optimizeSpirv(const std::vector<std::uint32_t> &Words,
+                                  const SpirvPipelineOptions &Opts);
+// The rewrites after SPIRV-Tools' passes that read the views' decorations
+// (wait()'s memory semantics) or apply to the final module, then the validator.
+SpirvPipelineResult finishSpirv(std::vector<std::uint32_t> Optimized,
+                                const SpirvPipelineOptions &Opts);
 
 // spirv-dis style text, for dumps in internal-error reports.
 std::string disassemble(const std::vector<std::uint32_t> &Words);
