@@ -331,9 +331,10 @@ void bench_matmul(const accelerator_view &av, int n) {
 
 int main(int argc, char **argv) {
   // `ampvk_bench small` for quick runs on CPU drivers, `ampvk_bench launch`
-  // for the launch rows alone.
+  // for the launch rows alone, `ampvk_bench twins` for the GLSL twins alone.
   bool small = argc > 1 && std::string(argv[1]) == "small";
   bool launch_only = argc > 1 && std::string(argv[1]) == "launch";
+  bool twins_only = argc > 1 && std::string(argv[1]) == "twins";
   if (argc > 1 && std::string(argv[1]) == "first-launch")
     return first_launch_child();
   if (argc > 2 && std::string(argv[1]) == "first-dispatch-raw")
@@ -342,6 +343,10 @@ int main(int argc, char **argv) {
   std::wstring desc = acc.description;
   std::cout << "device: " << std::string(desc.begin(), desc.end()) << "\n";
   accelerator_view av = acc.default_view;
+  if (twins_only) {
+    bench_twins(av, std::string(desc.begin(), desc.end()), false, AMPVK_BENCH_TWIN_DIR);
+    return 0;
+  }
   bench_launch(av, std::string(desc.begin(), desc.end()));
   if (launch_only)
     return 0;

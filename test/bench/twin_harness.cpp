@@ -294,16 +294,24 @@ double Harness::run(const std::string &spv_path, const std::vector<int> &binding
     vkUpdateDescriptorSets(d, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
                            nullptr);
 
+  // Each dispatch is timed as ampvk's profiler times a launch
+  // (runtime/src/launch.cpp: the barrier, then timestamps around the dispatch
+  // alone), and the spans summed, so the ratio compares like with like;
+  // AMPVK_BENCH_TWIN_SPANS=0 times all of them between two timestamps instead
+  // (on the H100 0.6-1.0 us less per dispatch of a reduction).
+  const char *spans_knob = std::getenv("AMPVK_BENCH_TWIN_SPANS");
+  const bool spans = !(spans_knob && std::string(spans_knob) == "0");
+  const std::uint32_t query_count = spans ? 2u * static_cast<std::uint32_t>(reps) : 2u;
   VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
   qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
-  qi.queryCount = 2;
+  qi.queryCount = query_count;
   VkQueryPool queries = VK_NULL_HANDLE;
   s->check(vkCreateQueryPool(d, &qi, nullptr, &queries), "vkCreateQueryPool");
 
   double seconds = -1;
   if (ok() && s->timestamps) {
     VkCommandBuffer cb = s->begin();
-    vkCmdResetQueryPool(cb, queries, 0, 2);
+    vkCmdResetQueryPool(cb, queries, 0, query_count);
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, nullptr);
     if (push_size)
@@ -313,21 +321,32 @@ double Harness::run(const std::string &spv_path, const std::vector<int> &binding
                             VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
     // One dispatch outside the timed range: caches and clocks warm.
     for (int r = 0; r <= reps; ++r) {
-      if (r == 1)
+      const std::uint32_t span = 2u * static_cast<std::uint32_t>(r - 1);
+      if (!spans && r == 1)
         vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, 0);
+      if (spans && r >= 1)
+        vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, span);
       vkCmdDispatch(cb, groups[0], groups[1], groups[2]);
+      if (spans && r >= 1)
+        vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, span + 1);
       vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &between, 0, nullptr, 0,
                            nullptr);
     }
-    vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 1);
+    if (!spans)
+      vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 1);
     s->submit_and_wait(cb);
-    std::uint64_t ticks[2] = {0, 0};
-    if (ok() && s->check(vkGetQueryPoolResults(d, queries, 0, 2, sizeof ticks, ticks,
+    std::vector<std::uint64_t> ticks(query_count, 0);
+    if (ok() && s->check(vkGetQueryPoolResults(d, queries, 0, query_count,
+                                               ticks.size() * sizeof ticks[0], ticks.data(),
                                                sizeof ticks[0],
                                                VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
-                         "vkGetQueryPoolResults"))
-      seconds = double(ticks[1] - ticks[0]) * s->props.limits.timestampPeriod * 1e-9 / reps;
+                         "vkGetQueryPoolResults")) {
+      std::uint64_t total = 0;
+      for (std::uint32_t q = 0; q < query_count; q += 2)
+        total += ticks[q + 1] - ticks[q];
+      seconds = double(total) * s->props.limits.timestampPeriod * 1e-9 / reps;
+    }
   } else if (ok()) {
     s->error = "the compute queue has no timestamps";
   }
@@ -337,6 +356,45 @@ double Harness::run(const std::string &spv_path, const std::vector<int> &binding
   vkDestroyPipelineLayout(d, layout, nullptr);
   vkDestroyDescriptorSetLayout(d, set_layout, nullptr);
   vkDestroyShaderModule(d, module, nullptr);
+  return seconds;
+}
+
+double Harness::copy_buffer(int from, int to, std::size_t bytes, int reps) {
+  if (!ok())
+    return -1;
+  if (!s->timestamps) {
+    s->error = "the compute queue has no timestamps";
+    return -1;
+  }
+  VkDevice d = s->device;
+  VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+  qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
+  qi.queryCount = 2;
+  VkQueryPool queries = VK_NULL_HANDLE;
+  if (!s->check(vkCreateQueryPool(d, &qi, nullptr, &queries), "vkCreateQueryPool"))
+    return -1;
+  VkCommandBuffer cb = s->begin();
+  vkCmdResetQueryPool(cb, queries, 0, 2);
+  VkMemoryBarrier between{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
+                          VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT};
+  VkBufferCopy region{0, 0, bytes};
+  for (int r = 0; r <= reps; ++r) { // the first one untimed, as in run()
+    if (r == 1)
+      vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, 0);
+    vkCmdCopyBuffer(cb, s->buffers[from].buffer, s->buffers[to].buffer, 1, &region);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
+                         &between, 0, nullptr, 0, nullptr);
+  }
+  vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 1);
+  s->submit_and_wait(cb);
+  std::uint64_t ticks[2] = {0, 0};
+  double seconds = -1;
+  if (ok() && s->check(vkGetQueryPoolResults(d, queries, 0, 2, sizeof ticks, ticks,
+                                             sizeof ticks[0],
+                                             VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                       "vkGetQueryPoolResults"))
+    seconds = double(ticks[1] - ticks[0]) * s->props.limits.timestampPeriod * 1e-9 / reps;
+  vkDestroyQueryPool(d, queries, nullptr);
   return seconds;
 }
 

@@ -28,11 +28,16 @@ public:
   void fill_zero(int buffer);
 
   // Seconds per dispatch of the shader at `spv_path` over `groups`, by GPU
-  // timestamps over `reps` dispatches recorded back to back (a compute ->
-  // compute memory barrier between them, as dependent launches need);
-  // negative when it could not run (error() says why).
+  // timestamps around each of `reps` dispatches recorded back to back (a
+  // compute -> compute memory barrier between them, as dependent launches
+  // need), as ampvk's profiler times its launches; negative when it could
+  // not run (error() says why).
   double run(const std::string &spv_path, const std::vector<int> &bindings, const void *push,
              std::uint32_t push_size, const std::uint32_t groups[3], int reps);
+
+  // Seconds per vkCmdCopyBuffer of `bytes` from buffer `from` to `to`, timed
+  // as run() times dispatches (a transfer -> transfer barrier between them).
+  double copy_buffer(int from, int to, std::size_t bytes, int reps);
 
 private:
   struct State;
