@@ -12,9 +12,10 @@
 #define AMPVK_ANNOTATIONS_H
 
 // Bump with any change below or in a layout fact the plugin relies on (an
-// array or array_view starts with its runtime buffer pointer; index<N> keeps
-// its components in `int _M_base[N]`).
-#define AMPVK_CONTRACT_VERSION 2
+// array or array_view starts with its runtime buffer pointer, an array_view
+// has its int `_M_offset` next; index<N> keeps its components in
+// `int _M_base[N]`).
+#define AMPVK_CONTRACT_VERSION 3
 
 // The annotate() strings. Those with a trailing ':' carry an argument.
 // Public: they reach user code through restrict(...) and tile_static.
@@ -52,6 +53,7 @@
   X(ArrayViewCopy, "array_view.copy")                                          \
   X(ArrayViewDestroy, "array_view.destroy")                                    \
   X(ArrayViewShare, "array_view.share")                                        \
+  X(ViewOrigin, "view.origin")                                                 \
   X(HostOnly, "host.only")                                                     \
   X(AtomicExchange, "atomic.exchange")                                         \
   X(AtomicCompareExchange, "atomic.compare_exchange")                          \

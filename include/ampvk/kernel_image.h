@@ -27,7 +27,7 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 6; // 6: grid folding as a specialization constant
+constexpr std::uint32_t kernel_image_version = 7; // 7: views at their origin as specialization constants
 
 // Byte layout of the capture block every kernel receives:
 //   [0, 16)   launch_header
@@ -88,6 +88,17 @@ constexpr std::uint32_t grid_folded_spec_id = 8;
 // ceil(threads.x / (local_size.x * K)) workgroups along x, and never sets K
 // above 1 for a folded grid or an image without kernel_image_header::item_loop.
 constexpr std::uint32_t items_per_thread_spec_id = 7;
+
+// A captured array_view whose offset (the int member after its buffer
+// pointer, array_view_offset_at bytes into the view) is 0 at a launch: the
+// boolean specialization constant view_origin_spec_id(binding), for the views
+// of bindings below max_view_origin_bindings, default false. The runtime sets
+// it to true for each captured view whose offset it reads as 0, so that a
+// kernel indexing a whole vector adds no offset loaded from its captures; a
+// section keeps its offset, read at every access.
+constexpr std::uint32_t array_view_offset_at = sizeof(void *);
+constexpr std::uint32_t max_view_origin_bindings = 32;
+constexpr std::uint32_t view_origin_spec_id(std::uint32_t binding) { return 16 + binding; }
 
 struct kernel_image_header {
   std::uint32_t magic;

@@ -35,13 +35,6 @@ namespace {
 std::uint32_t noSelectionControl() {
   return static_cast<std::uint32_t>(spv::SelectionControlMask::MaskNone);
 }
-
-const FieldDecl *fieldNamed(const CXXRecordDecl *RD, llvm::StringRef Name) {
-  for (const FieldDecl *FD : RD->fields())
-    if (FD->getName() == Name)
-      return FD;
-  return nullptr;
-}
 } // namespace
 
 LValue KernelEmitter::coordinateArray(const LValue &Obj, SourceLocation Loc) {

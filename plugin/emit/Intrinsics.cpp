@@ -147,6 +147,10 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
   }
   if (Name.starts_with("bounds."))
     return emitBoundsIntrinsic(Name, This, Args, Loc);
+  if (Name == "view.origin") {
+    R.Value = emitViewOrigin(This, Loc);
+    return R;
+  }
   if (Name.starts_with("array_view.") || Name == "host.only")
     return emitViewIntrinsic(Name, This, Args, Loc);
   if (Name.consume_front("atomic."))

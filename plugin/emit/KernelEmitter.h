@@ -13,7 +13,7 @@
 //   CallInliner.cpp         calls, constructors, initialization
 //   MemoryAccess.cpp        loads/stores, member/element addressing, captures
 //   Intrinsics.cpp          barriers, fences, buffer access; dispatch to:
-//   ViewIntrinsics.cpp      array_view objects made in kernel code
+//   ViewIntrinsics.cpp      array_view objects made in kernel code, view offsets
 //   AtomicIntrinsics.cpp    concurrency::atomic_* (spec chapter 6)
 //   Direct3dIntrinsics.cpp  concurrency::direct3d bit operations
 //   BoundsChecks.cpp        checked mode: element accesses within extents
@@ -48,6 +48,10 @@
 namespace ampvk {
 
 class AmpDiagnostics;
+
+// The field of RD called Name (a library class's member: _M_extent,
+// _M_offset), or null.
+const clang::FieldDecl *fieldNamed(const clang::CXXRecordDecl *RD, llvm::StringRef Name);
 
 // A place in memory: a SPIR-V pointer with its storage class, or a byte offset
 // into the capture block (which is typed as an array of words).
@@ -260,10 +264,12 @@ private:
                            llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
   SpvId bufferVariable(int Binding, clang::SourceLocation Loc);
 
-  // ViewIntrinsics.cpp: views made inside the kernel.
+  // ViewIntrinsics.cpp: views made inside the kernel; a view's offset
+  // (view.origin).
   CallResult emitViewIntrinsic(llvm::StringRef Name, const PointerValue *This,
                                llvm::ArrayRef<const clang::Expr *> Args,
                                clang::SourceLocation Loc);
+  SpvId emitViewOrigin(const PointerValue *This, clang::SourceLocation Loc);
   // The binding whose data the view object at View refers to, or -1.
   int viewBinding(const LValue &View) const;
   void bindView(const LValue &View, int Binding, clang::SourceLocation Loc);
@@ -332,6 +338,8 @@ private:
   bool Failed = false;
   const bool BoundsChecks;
   SpvId ChecksEnabled = 0; // the specialization constant (check_spec_constant_id)
+  // view_origin_spec_id of each binding, declared at its first use.
+  llvm::DenseMap<int, SpvId> ViewAtOrigin;
   SpvId ReportVar = 0;     // the report buffer, declared at the first check
   std::vector<check_site> CheckSites;
   // Atomics on storage buffers serialize on their addresses: a thread that

@@ -179,6 +179,13 @@ void KernelEmitter::copy(const LValue &Dst, const LValue &Src, SourceLocation Lo
   store(Dst, load(Src, Loc), Loc);
 }
 
+const FieldDecl *ampvk::fieldNamed(const CXXRecordDecl *RD, llvm::StringRef Name) {
+  for (const FieldDecl *FD : RD->fields())
+    if (FD->getName() == Name)
+      return FD;
+  return nullptr;
+}
+
 LValue KernelEmitter::field(const LValue &Base, const FieldDecl *FD, SourceLocation Loc) {
   LValue Out;
   if (failed() || !Base.valid())

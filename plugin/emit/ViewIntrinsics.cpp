@@ -12,6 +12,8 @@
 //   array_view.copy   copy constructor / assignment: the members and the binding
 //   array_view.share  a new view of src's data: the binding only
 //   array_view.destroy, host.only   nothing on the device
+//   view.origin       the view's offset: for a captured view, 0 when the
+//                     runtime found it 0 (view_origin_spec_id), else loaded
 //
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
@@ -122,4 +124,29 @@ KernelEmitter::emitViewIntrinsic(llvm::StringRef Name, const PointerValue *This,
   }
   R.Ref = Dst;
   return R;
+}
+
+SpvId KernelEmitter::emitViewOrigin(const PointerValue *This, SourceLocation Loc) {
+  if (!This || !This->valid())
+    return 0;
+  const LValue &View = This->Target;
+  const auto *RD = View.Type->getAsCXXRecordDecl();
+  const FieldDecl *Offset = RD ? fieldNamed(RD, "_M_offset") : nullptr;
+  if (!Offset) {
+    internalError(Loc, "view.origin of a class without _M_offset");
+    return 0;
+  }
+  SpvId Loaded = load(field(View, Offset, Loc), Loc);
+  // Only a captured view is the object the runtime reads; a copy in private
+  // memory may have been moved since (sections, projections).
+  const int Binding = View.K == LValue::Capture ? viewBinding(View) : -1;
+  if (!Loaded || Binding < 0 || static_cast<std::uint32_t>(Binding) >= max_view_origin_bindings)
+    return Loaded;
+  SpvId &AtOrigin = ViewAtOrigin[Binding];
+  if (!AtOrigin) {
+    AtOrigin = B.specConstBool(view_origin_spec_id(static_cast<std::uint32_t>(Binding)), false);
+    if (!Captures.Bindings[Binding].Name.empty())
+      B.name(AtOrigin, "ampvk_at_origin_" + Captures.Bindings[Binding].Name);
+  }
+  return B.emit(spv::Op::OpSelect, intType(), {AtOrigin, B.constI32(0), Loaded});
 }

@@ -42,8 +42,21 @@ void resolve_bindings(const kernel_image &image, const void *kernel_object,
     if (!b)
       no_storage(i, by_reference ? "the captured array has no storage"
                                  : "the captured array_view has no storage");
-    bound.push_back({b, kb.binding, kb.access, by_reference});
+    int offset_elements = -1;
+    if (!by_reference)
+      std::memcpy(&offset_elements,
+                  static_cast<const unsigned char *>(holder) + offset + array_view_offset_at,
+                  sizeof offset_elements);
+    bound.push_back({b, kb.binding, kb.access, by_reference, offset_elements == 0});
   }
+}
+
+std::uint32_t views_at_origin(const std::vector<bound_buffer> &bound) {
+  std::uint32_t mask = 0;
+  for (const bound_buffer &bb : bound)
+    if (bb.at_origin && bb.binding < max_view_origin_bindings)
+      mask |= 1u << bb.binding;
+  return mask;
 }
 
 void fill_capture_block(const kernel_image &image, const void *kernel_object,

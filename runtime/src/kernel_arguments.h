@@ -20,7 +20,12 @@ struct bound_buffer {
   std::uint32_t binding;
   std::uint32_t access; // binding_access bits
   bool array_reference;
+  bool at_origin; // an array_view whose offset is 0 (view_origin_spec_id)
 };
+
+// The bindings below max_view_origin_bindings whose views are at_origin, one
+// bit each (the pipeline's view_origin_spec_id constants).
+std::uint32_t views_at_origin(const std::vector<bound_buffer> &bound);
 
 // Fills `bound` (cleared first). Throws runtime_exception for a binding
 // whose object holds no buffer.

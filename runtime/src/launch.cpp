@@ -231,9 +231,12 @@ void launch(const launch_desc &desc) {
   check_still_on(d, uses);
   // Fewer distinct buffers than bindings: two views of the same data, which
   // only the Aliased variant may access without undefined behaviour.
-  const bool aliased = uses.size() < bound.size();
-  const kernel_pipeline &pipeline =
-      d.pipelines().get(image, aliased, shape.items_per_thread, shape.grid_folded != 0);
+  pipeline_variant variant;
+  variant.aliased = uses.size() < bound.size();
+  variant.items_per_thread = shape.items_per_thread;
+  variant.grid_folded = shape.grid_folded != 0;
+  variant.views_at_origin = views_at_origin(bound);
+  const kernel_pipeline &pipeline = d.pipelines().get(image, variant);
   // Check before allocating: a buffer that cannot be bound is not allocated.
   for (const auto &u : uses)
     check_binding_size(d, *u.b);

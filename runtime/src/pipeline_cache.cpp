@@ -54,15 +54,16 @@ void pipeline_cache::save() noexcept {
   }
 }
 
-const kernel_pipeline &pipeline_cache::get(const kernel_image &image, bool aliased,
-                                           std::uint32_t items_per_thread, bool grid_folded) {
-  aliased = aliased && image.aliased_spirv;
-  key k{image.bytes, image.size, aliased, items_per_thread, grid_folded};
+const kernel_pipeline &pipeline_cache::get(const kernel_image &image,
+                                           const pipeline_variant &wanted) {
+  pipeline_variant variant = wanted;
+  variant.aliased = variant.aliased && image.aliased_spirv;
+  key k{image.bytes, image.size, variant};
   auto it = pipelines_.find(k);
   if (it != pipelines_.end() &&
       std::memcmp(&it->second->header, &image.header, sizeof image.header) == 0)
     return *it->second;
-  auto created = create(image, aliased, items_per_thread, grid_folded);
+  auto created = create(image, variant);
   const kernel_pipeline &result = *created;
   if (it != pipelines_.end()) {
     // Another image now lives at this address (an unloaded library's literal
@@ -76,12 +77,10 @@ const kernel_pipeline &pipeline_cache::get(const kernel_image &image, bool alias
 }
 
 std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &image,
-                                                        bool aliased,
-                                                        std::uint32_t items_per_thread,
-                                                        bool grid_folded) {
+                                                        const pipeline_variant &variant) {
   const kernel_image_header &h = image.header;
   VkDevice vk = device_.vk();
-  std::vector<std::uint32_t> words = copy_spirv(image, aliased);
+  std::vector<std::uint32_t> words = copy_spirv(image, variant.aliased);
   spirv_summary summary = scan_spirv(words);
   check_capabilities(summary, device_.physical().features, device_.describe());
 
@@ -137,24 +136,31 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   pipeline_info.stage.module = module;
   pipeline_info.stage.pName = summary.entry_point.c_str();
   // One specialization for all constants: checked mode (AMPVK_CHECK=1 turns
-  // the kernel's bounds checks on), the work items per thread, a folded grid.
+  // the kernel's bounds checks on), the work items per thread, a folded grid,
+  // the views at their origin. A constant the kernel does not declare is
+  // ignored.
   struct {
     VkBool32 check;
     std::uint32_t items;
     VkBool32 folded;
-  } const values{checks_enabled() ? VK_TRUE : VK_FALSE, items_per_thread,
-                 grid_folded ? VK_TRUE : VK_FALSE};
-  VkSpecializationMapEntry entries[3];
+    VkBool32 on;
+  } const values{checks_enabled() ? VK_TRUE : VK_FALSE, variant.items_per_thread,
+                 variant.grid_folded ? VK_TRUE : VK_FALSE, VK_TRUE};
+  VkSpecializationMapEntry entries[3 + max_view_origin_bindings];
   std::uint32_t count = 0;
   if (p->checked)
     entries[count++] = {check_spec_constant_id, offsetof(decltype(values), check),
                         sizeof values.check};
-  if (items_per_thread != 1)
+  if (variant.items_per_thread != 1)
     entries[count++] = {items_per_thread_spec_id, offsetof(decltype(values), items),
                         sizeof values.items};
-  if (grid_folded)
+  if (variant.grid_folded)
     entries[count++] = {grid_folded_spec_id, offsetof(decltype(values), folded),
                         sizeof values.folded};
+  for (std::uint32_t b = 0; b < max_view_origin_bindings; ++b)
+    if (variant.views_at_origin & (1u << b))
+      entries[count++] = {view_origin_spec_id(b), offsetof(decltype(values), on),
+                          sizeof values.on};
   const VkSpecializationInfo specialization{count, entries, sizeof values, &values};
   if (count)
     pipeline_info.stage.pSpecializationInfo = &specialization;

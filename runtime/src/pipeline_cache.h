@@ -35,18 +35,28 @@ struct kernel_pipeline {
   kernel_image_header header{}; // detects a different image at a reused address
 };
 
+// Which pipeline of a kernel a launch needs.
+struct pipeline_variant {
+  // The variant whose storage buffers are decorated Aliased, for launches
+  // that bind one buffer twice.
+  bool aliased = false;
+  // The launch's specialization (compute_domain.h, kernel_image.h).
+  std::uint32_t items_per_thread = 1;
+  bool grid_folded = false;
+  std::uint32_t views_at_origin = 0; // bit b: view_origin_spec_id(b) is true
+  bool operator==(const pipeline_variant &o) const noexcept {
+    return aliased == o.aliased && items_per_thread == o.items_per_thread &&
+           grid_folded == o.grid_folded && views_at_origin == o.views_at_origin;
+  }
+};
+
 class pipeline_cache {
 public:
   // Loads the disk cache for d (opened).
   explicit pipeline_cache(device &d);
   // Creates the pipeline on first use. Device mutex held. Throws
   // unsupported_feature when the kernel needs a feature the device lacks.
-  // aliased: the variant whose storage buffers are decorated Aliased, for
-  // launches that bind one buffer twice.
-  // items_per_thread and grid_folded: the launch's specialization
-  // (compute_domain.h, kernel_image.h).
-  const kernel_pipeline &get(const kernel_image &image, bool aliased = false,
-                             std::uint32_t items_per_thread = 1, bool grid_folded = false);
+  const kernel_pipeline &get(const kernel_image &image, const pipeline_variant &variant = {});
   void clear() noexcept {
     pipelines_.clear();
     replaced_.clear();
@@ -59,23 +69,23 @@ private:
   struct key {
     const char *image;
     std::size_t size;
-    bool aliased;
-    std::uint32_t items;
-    bool folded;
+    pipeline_variant variant;
     bool operator==(const key &other) const noexcept {
-      return image == other.image && size == other.size && aliased == other.aliased &&
-             items == other.items && folded == other.folded;
+      return image == other.image && size == other.size && variant == other.variant;
     }
   };
   struct key_hash {
     std::size_t operator()(const key &k) const noexcept {
+      const pipeline_variant &v = k.variant;
       return std::hash<const void *>()(k.image) ^ (k.size * 0x9E3779B97F4A7C15ull) ^
-             std::size_t(k.aliased) ^ (std::size_t(k.items) << 2) ^ (std::size_t(k.folded) << 1);
+             std::size_t(v.aliased) ^ (std::size_t(v.grid_folded) << 1) ^
+             (std::size_t(v.items_per_thread) << 2) ^
+             (std::size_t(v.views_at_origin) * 0xC2B2AE3D27D4EB4Full);
     }
   };
 
-  std::unique_ptr<kernel_pipeline> create(const kernel_image &image, bool aliased,
-                                          std::uint32_t items_per_thread, bool grid_folded);
+  std::unique_ptr<kernel_pipeline> create(const kernel_image &image,
+                                          const pipeline_variant &variant);
 
   device &device_;
   std::string file_; // on disk; "" when off

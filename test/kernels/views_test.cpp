@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "host_test_helpers.h"
+#include "internal_counters.h"
 
 #include <cstring>
 #include <string>
@@ -472,4 +473,65 @@ TEST(ViewsKernel, ProjectionsInATiledKernel) {
   for (int r = 0; r < R; ++r)
     for (int c = 0; c < C; ++c)
       ASSERT_EQ(out[r * C + c], in[r * C + 15 - c]) << r << "," << c;
+}
+
+// A captured view found at offset 0 is read without its offset: the kernel
+// selects 0 by a specialization constant per binding (view_origin_spec_id in
+// kernel_image.h), so one kernel launched on whole vectors and on sections
+// needs a pipeline for each combination, and every launch must get the right
+// one.
+void scaleInto(array_view<const int, 1> in, array_view<int, 1> out) {
+  parallel_for_each(out.extent, [=](index<1> i) restrict(amp) { out[i] = in[i] * 3 + 1; });
+}
+
+TEST(ViewsKernel, OneKernelOnWholeViewsAndOnSections) {
+  const int n = 1000;
+  std::vector<int> src = pattern(n, 41), dst(n, -7), expected(n, -7);
+  array_view<const int, 1> in(n, src);
+  array_view<int, 1> out(n, dst);
+  struct Launch {
+    int in_at, out_at, count;
+  };
+  // Both at 0, both moved, only the output moved, only the input moved.
+  const Launch launches[] = {{0, 0, n}, {100, 500, 300}, {0, 700, 200}, {250, 0, 100}};
+  auto &counters = ampvk::rt::debug_counters();
+  for (int round = 0; round < 2; ++round) {
+    const auto pipelines = counters.pipelines_created.load();
+    for (const Launch &l : launches) {
+      scaleInto(l.in_at == 0 && l.count == n ? in : in.section(l.in_at, l.count),
+                l.out_at == 0 && l.count == n ? out : out.section(l.out_at, l.count));
+      for (int i = 0; i < l.count; ++i)
+        expected[l.out_at + i] = src[l.in_at + i] * 3 + 1;
+    }
+    out.synchronize();
+    ASSERT_EQ(dst, expected) << "round " << round;
+    // Four combinations of views at 0 and moved: four pipelines, made once.
+    EXPECT_EQ(counters.pipelines_created.load() - pipelines, round == 0 ? 4u : 0u);
+  }
+}
+
+TEST(ViewsKernel, SectionsOfRankTwoAtAndAwayFromTheirOrigin) {
+  const int R = 16, C = 24, r_n = 8, c_n = 12;
+  std::vector<int> src = pattern(R * C, 43), dst(R * C, 5), expected(R * C, 5);
+  array_view<const int, 2> in(R, C, src);
+  array_view<int, 2> out(R, C, dst);
+  auto run = [&](int in_r, int in_c, int out_r, int out_c) {
+    array_view<const int, 2> a = in.section(index<2>(in_r, in_c), extent<2>(r_n, c_n));
+    array_view<int, 2> o = out.section(index<2>(out_r, out_c), extent<2>(r_n, c_n));
+    parallel_for_each(o.extent, [=](index<2> i) restrict(amp) {
+      // operator()(i0, i1), a projection and an index: each adds the offset.
+      array_view<const int, 1> row = a[i[0]];
+      o(i[0], i[1]) = a(i[0], i[1]) * 7 + row[(i[1] + 1) % c_n] - a[i] / 2;
+    });
+    for (int r = 0; r < r_n; ++r)
+      for (int c = 0; c < c_n; ++c) {
+        auto at = [&](int cc) { return src[(in_r + r) * C + in_c + cc]; };
+        expected[(out_r + r) * C + out_c + c] = at(c) * 7 + at((c + 1) % c_n) - at(c) / 2;
+      }
+  };
+  run(0, 0, 0, 0);  // both sections start at offset 0 (strided all the same)
+  run(5, 7, 8, 12); // both moved
+  run(3, 0, 0, 12); // the output at 12, the input at row 3
+  out.synchronize();
+  ASSERT_EQ(dst, expected);
 }

@@ -229,11 +229,11 @@ public:
   }
   template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   T &operator[](int i0) const restrict(cpu, amp) {
-    return _M_element(_M_offset + i0, _M_in_bounds(index<N>(i0)));
+    return _M_element(_M_origin() + i0, _M_in_bounds(index<N>(i0)));
   }
   template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   T &operator()(int i0) const restrict(cpu, amp) {
-    return _M_element(_M_offset + i0, _M_in_bounds(index<N>(i0)));
+    return _M_element(_M_origin() + i0, _M_in_bounds(index<N>(i0)));
   }
   // Projection: the view of row i0, one rank less.
   template <int M = N, typename std::enable_if<(M > 1), int>::type = 0>
@@ -246,12 +246,12 @@ public:
   }
   T &operator()(int i0, int i1) const restrict(cpu, amp) {
     static_assert(N == 2, "array_view::operator()(i0, i1) needs rank 2");
-    return _M_element(_M_offset + i0 * _M_stride[0] + i1,
+    return _M_element(_M_origin() + i0 * _M_stride[0] + i1,
                       _M_in_bounds(index<N>(i0, i1)));
   }
   T &operator()(int i0, int i1, int i2) const restrict(cpu, amp) {
     static_assert(N == 3, "array_view::operator()(i0, i1, i2) needs rank 3");
-    return _M_element(_M_offset + i0 * _M_stride[0] + i1 * _M_stride[1] + i2,
+    return _M_element(_M_origin() + i0 * _M_stride[0] + i1 * _M_stride[1] + i2,
                       _M_in_bounds(index<N>(i0, i1, i2)));
   }
 
@@ -389,7 +389,7 @@ private:
 
   template <int M> array_view<T, M - 1> _M_project(int i0) const restrict(cpu, amp) {
     array_view<T, M - 1> r(detail::view_share_tag(), *this);
-    r._M_offset = _M_offset + i0 * _M_stride[0];
+    r._M_offset = _M_origin() + i0 * _M_stride[0];
     for (int i = 0; i < M - 1; ++i) {
       r._M_extent[i] = _M_extent[i + 1];
       r._M_stride[i] = _M_stride[i + 1];
@@ -428,7 +428,7 @@ private:
   }
 
   int _M_linear(const index<N> &idx) const restrict(cpu, amp) {
-    int linear = _M_offset + idx[N - 1];
+    int linear = _M_origin() + idx[N - 1];
 #pragma unroll
     for (int i = 0; i < N - 1; ++i)
       linear += idx[i] * _M_stride[i];
@@ -448,6 +448,10 @@ private:
   template <typename Row>
   void _M_check_row(Row &, int) const restrict(cpu, amp) AMPVK_INTRINSIC("bounds.row") {}
 
+  // _M_offset. On the device, 0 without a load when this is a captured view
+  // the runtime found at offset 0 (view_origin_spec_id in kernel_image.h).
+  int _M_origin() const restrict(cpu, amp) AMPVK_INTRINSIC("view.origin") { return _M_offset; }
+
   // On the device: element `linear` of this view's storage buffer, touched
   // only when in_bounds (_M_in_bounds of the index it addresses).
   T &_M_element(int linear, bool) const restrict(cpu, amp)
@@ -458,6 +462,7 @@ private:
   }
 
   ampvk::rt::buffer *_M_buffer;
+  // Read by the runtime at ampvk::array_view_offset_at (kernel_image.h).
   int _M_offset;
   ::concurrency::extent<N> _M_extent;
   // Elements between neighbours along each dimension. The last is always 1,
