@@ -98,11 +98,13 @@ public:
         const std::uint32_t Views = Code->Captures.bufferBinding();
         std::vector<std::uint32_t> EmittedAliased = makeAliasedVariant(Emitted, Views);
         SpirvPipelineResult Optimized = optimizeSpirv(EmittedAliased, Opts.Pipeline);
-        SpirvPipelineResult R = Optimized;
-        if (Optimized.Ok)
-          R = finishSpirv(makeDistinctVariant(Optimized.Words, Views,
-                                              nonWritableBindings(Emitted, Views)),
-                          Opts.Pipeline);
+        if (!Optimized.Ok) { // reported with the module that failed
+          finishModule(Diags, K, Optimized, EmittedAliased, Dump, Name, true, Code->AliasedSpirv);
+          continue;
+        }
+        SpirvPipelineResult R = finishSpirv(
+            makeDistinctVariant(Optimized.Words, Views, nonWritableBindings(Emitted, Views)),
+            Opts.Pipeline);
         if (!finishModule(Diags, K, R, Emitted, Dump, Name, false, Code->Spirv))
           continue;
         SpirvPipelineResult RA = finishSpirv(std::move(Optimized.Words), Opts.Pipeline);

@@ -120,7 +120,8 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
   if (Name == "buffer.element") {
     if (!This || !This->valid())
       return R;
-    int Binding = viewBinding(This->Target);
+    // The view itself, also where `this` points into an array of views.
+    int Binding = viewBinding(deref(*This, Loc));
     if (Binding < 0) {
       unsupported(Loc, UnsupportedConstruct::UncapturedArray);
       return R;

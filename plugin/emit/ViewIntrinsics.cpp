@@ -21,6 +21,8 @@
 #include "attrs/AmpAttributes.h"
 #include "diag/AmpDiagnostics.h"
 
+#include "clang/AST/RecordLayout.h"
+
 using namespace clang;
 using namespace ampvk;
 
@@ -129,8 +131,8 @@ KernelEmitter::emitViewIntrinsic(llvm::StringRef Name, const PointerValue *This,
 SpvId KernelEmitter::emitViewOrigin(const PointerValue *This, SourceLocation Loc) {
   if (!This || !This->valid())
     return 0;
-  const LValue &View = This->Target;
-  const auto *RD = View.Type->getAsCXXRecordDecl();
+  const LValue View = deref(*This, Loc);
+  const auto *RD = View.valid() ? View.Type->getAsCXXRecordDecl() : nullptr;
   const FieldDecl *Offset = RD ? fieldNamed(RD, "_M_offset") : nullptr;
   if (!Offset) {
     internalError(Loc, "view.origin of a class without _M_offset");
@@ -138,9 +140,16 @@ SpvId KernelEmitter::emitViewOrigin(const PointerValue *This, SourceLocation Loc
   }
   SpvId Loaded = load(field(View, Offset, Loc), Loc);
   // Only a captured view is the object the runtime reads; a copy in private
-  // memory may have been moved since (sections, projections).
+  // memory may have been moved since (sections, projections). And the
+  // runtime reads an int at array_view_offset_at: a library whose member
+  // lies elsewhere gets no constant.
   const int Binding = View.K == LValue::Capture ? viewBinding(View) : -1;
-  if (!Loaded || Binding < 0 || static_cast<std::uint32_t>(Binding) >= max_view_origin_bindings)
+  const bool WhereTheRuntimeReads =
+      Offset->getType()->isSpecificBuiltinType(BuiltinType::Int) &&
+      Ctx.getASTRecordLayout(RD).getFieldOffset(Offset->getFieldIndex()) ==
+          8u * array_view_offset_at;
+  if (!Loaded || Binding < 0 || static_cast<std::uint32_t>(Binding) >= max_view_origin_bindings ||
+      !WhereTheRuntimeReads)
     return Loaded;
   SpvId &AtOrigin = ViewAtOrigin[Binding];
   if (!AtOrigin) {

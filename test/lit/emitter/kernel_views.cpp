@@ -45,6 +45,18 @@ void view_in_struct(array_view<int, 1> x) {
   });
 }
 
+// A pointer into an array of views: the element it points at is not traced
+// (never the first element's binding, which an access through `this` used to
+// read).
+void pointer_into_an_array_of_views(array_view<const int, 1> a, array_view<const int, 1> b,
+                                    array_view<int, 1> out) {
+  parallel_for_each(out.extent, [=](index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    array_view<const int, 1> vs[2] = {a, b};
+    const array_view<const int, 1> *p = &vs[1];
+    out[i] = p->operator[](i[0]); // expected-error {{an array_view whose data cannot be traced to one captured array_view or array (a view kept in a struct member or an array element) is not supported in a kernel by ampvk yet}}
+  });
+}
+
 // One binding, many views: no error.
 void same_binding_everywhere(array_view<int, 2> x, int c) {
   parallel_for_each(x.extent, [=](index<2> i) restrict(amp) {
