@@ -53,8 +53,10 @@ void resolve_bindings(const kernel_image &image, const void *kernel_object,
 
 std::uint32_t views_at_origin(const std::vector<bound_buffer> &bound) {
   std::uint32_t mask = 0;
+  // A view the kernel never accesses has no constant: its bit would only
+  // make another, identical pipeline.
   for (const bound_buffer &bb : bound)
-    if (bb.at_origin && bb.binding < max_view_origin_bindings)
+    if (bb.at_origin && bb.access != 0 && bb.binding < max_view_origin_bindings)
       mask |= 1u << bb.binding;
   return mask;
 }

@@ -23,8 +23,10 @@ struct bound_buffer {
   bool at_origin; // an array_view whose offset is 0 (view_origin_spec_id)
 };
 
-// The bindings below max_view_origin_bindings whose views are at_origin, one
-// bit each (the pipeline's view_origin_spec_id constants).
+// The bindings below max_view_origin_bindings whose views are at_origin and
+// accessed, one bit each (the pipeline's view_origin_spec_id constants). A
+// view the kernel reaches only through copies it makes has no constant and
+// may still set a bit: a pipeline more, never a wrong one.
 std::uint32_t views_at_origin(const std::vector<bound_buffer> &bound);
 
 // Fills `bound` (cleared first). Throws runtime_exception for a binding

@@ -367,33 +367,42 @@ double Harness::copy_buffer(int from, int to, std::size_t bytes, int reps) {
     return -1;
   }
   VkDevice d = s->device;
+  // Timestamps around each copy, summed, as run() times each dispatch.
+  const std::uint32_t query_count = 2u * static_cast<std::uint32_t>(reps);
   VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
   qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
-  qi.queryCount = 2;
+  qi.queryCount = query_count;
   VkQueryPool queries = VK_NULL_HANDLE;
   if (!s->check(vkCreateQueryPool(d, &qi, nullptr, &queries), "vkCreateQueryPool"))
     return -1;
   VkCommandBuffer cb = s->begin();
-  vkCmdResetQueryPool(cb, queries, 0, 2);
+  vkCmdResetQueryPool(cb, queries, 0, query_count);
   VkMemoryBarrier between{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
                           VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT};
   VkBufferCopy region{0, 0, bytes};
   for (int r = 0; r <= reps; ++r) { // the first one untimed, as in run()
-    if (r == 1)
-      vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, 0);
+    const std::uint32_t span = 2u * static_cast<std::uint32_t>(r - 1);
+    if (r >= 1)
+      vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, span);
     vkCmdCopyBuffer(cb, s->buffers[from].buffer, s->buffers[to].buffer, 1, &region);
+    if (r >= 1)
+      vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, span + 1);
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
                          &between, 0, nullptr, 0, nullptr);
   }
-  vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 1);
   s->submit_and_wait(cb);
-  std::uint64_t ticks[2] = {0, 0};
+  std::vector<std::uint64_t> ticks(query_count, 0);
   double seconds = -1;
-  if (ok() && s->check(vkGetQueryPoolResults(d, queries, 0, 2, sizeof ticks, ticks,
+  if (ok() && s->check(vkGetQueryPoolResults(d, queries, 0, query_count,
+                                             ticks.size() * sizeof ticks[0], ticks.data(),
                                              sizeof ticks[0],
                                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
-                       "vkGetQueryPoolResults"))
-    seconds = double(ticks[1] - ticks[0]) * s->props.limits.timestampPeriod * 1e-9 / reps;
+                       "vkGetQueryPoolResults")) {
+    std::uint64_t total = 0;
+    for (std::uint32_t q = 0; q < query_count; q += 2)
+      total += ticks[q + 1] - ticks[q];
+    seconds = double(total) * s->props.limits.timestampPeriod * 1e-9 / reps;
+  }
   vkDestroyQueryPool(d, queries, nullptr);
   return seconds;
 }
