@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <string>
 
@@ -88,7 +89,62 @@ struct Harness::State {
     if (check(vkQueueSubmit(queue, 1, &si, VK_NULL_HANDLE), "vkQueueSubmit"))
       check(vkQueueWaitIdle(queue), "vkQueueWaitIdle");
     vkFreeCommandBuffers(device, pool, 1, &cb);
+  }  // Seconds per command that `record` writes, recorded reps + 1 times back to
+  // back (the first untimed: caches and clocks warm) with a memory barrier of
+  // `stage` between them, after `setup`. Each command is timed as ampvk's
+  // profiler times a launch (runtime/src/launch.cpp: the barrier, then
+  // timestamps around the command alone), and the spans summed, so a ratio
+  // compares like with like; AMPVK_BENCH_TWIN_SPANS=0 times all of them
+  // between two timestamps instead (on the H100 0.6-1.0 us less per dispatch
+  // of a reduction). Negative when it could not run.
+  double time_repeated(int reps, VkPipelineStageFlags stage, VkAccessFlags written,
+                       VkAccessFlags touched, const std::function<void(VkCommandBuffer)> &setup,
+                       const std::function<void(VkCommandBuffer)> &record) {
+    if (!error.empty())
+      return -1;
+    if (!timestamps) {
+      error = "the compute queue has no timestamps";
+      return -1;
+    }
+    const char *spans_knob = std::getenv("AMPVK_BENCH_TWIN_SPANS");
+    const bool spans = !(spans_knob && std::string(spans_knob) == "0");
+    const std::uint32_t query_count = spans ? 2u * static_cast<std::uint32_t>(reps) : 2u;
+    VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qi.queryCount = query_count;
+    VkQueryPool queries = VK_NULL_HANDLE;
+    if (!check(vkCreateQueryPool(device, &qi, nullptr, &queries), "vkCreateQueryPool"))
+      return -1;
+    VkCommandBuffer cb = begin();
+    vkCmdResetQueryPool(cb, queries, 0, query_count);
+    setup(cb);
+    VkMemoryBarrier between{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, written, touched};
+    for (int r = 0; r <= reps; ++r) {
+      const std::uint32_t span = spans ? 2u * static_cast<std::uint32_t>(r - 1) : 0u;
+      if (r >= 1 && (spans || r == 1))
+        vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, span);
+      record(cb);
+      if (r >= 1 && (spans || r == reps))
+        vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, span + 1);
+      vkCmdPipelineBarrier(cb, stage, stage, 0, 1, &between, 0, nullptr, 0, nullptr);
+    }
+    submit_and_wait(cb);
+    std::vector<std::uint64_t> ticks(query_count, 0);
+    double seconds = -1;
+    if (error.empty() && check(vkGetQueryPoolResults(device, queries, 0, query_count,
+                                            ticks.size() * sizeof ticks[0], ticks.data(),
+                                            sizeof ticks[0],
+                                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                      "vkGetQueryPoolResults")) {
+      std::uint64_t total = 0;
+      for (std::uint32_t q = 0; q < query_count; q += 2)
+        total += ticks[q + 1] - ticks[q];
+      seconds = double(total) * props.limits.timestampPeriod * 1e-9 / reps;
+    }
+    vkDestroyQueryPool(device, queries, nullptr);
+    return seconds;
   }
+
   // Copies between a host-visible staging buffer and buffer `b`.
   void transfer(int b, void *host, const void *upload, std::size_t bytes) {
     Buffer staging;
@@ -294,63 +350,17 @@ double Harness::run(const std::string &spv_path, const std::vector<int> &binding
     vkUpdateDescriptorSets(d, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
                            nullptr);
 
-  // Each dispatch is timed as ampvk's profiler times a launch
-  // (runtime/src/launch.cpp: the barrier, then timestamps around the dispatch
-  // alone), and the spans summed, so the ratio compares like with like;
-  // AMPVK_BENCH_TWIN_SPANS=0 times all of them between two timestamps instead
-  // (on the H100 0.6-1.0 us less per dispatch of a reduction).
-  const char *spans_knob = std::getenv("AMPVK_BENCH_TWIN_SPANS");
-  const bool spans = !(spans_knob && std::string(spans_knob) == "0");
-  const std::uint32_t query_count = spans ? 2u * static_cast<std::uint32_t>(reps) : 2u;
-  VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-  qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
-  qi.queryCount = query_count;
-  VkQueryPool queries = VK_NULL_HANDLE;
-  s->check(vkCreateQueryPool(d, &qi, nullptr, &queries), "vkCreateQueryPool");
-
-  double seconds = -1;
-  if (ok() && s->timestamps) {
-    VkCommandBuffer cb = s->begin();
-    vkCmdResetQueryPool(cb, queries, 0, query_count);
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, nullptr);
-    if (push_size)
-      vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
-    VkMemoryBarrier between{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr,
-                            VK_ACCESS_SHADER_WRITE_BIT,
-                            VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
-    // One dispatch outside the timed range: caches and clocks warm.
-    for (int r = 0; r <= reps; ++r) {
-      const std::uint32_t span = 2u * static_cast<std::uint32_t>(r - 1);
-      if (!spans && r == 1)
-        vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, 0);
-      if (spans && r >= 1)
-        vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, span);
-      vkCmdDispatch(cb, groups[0], groups[1], groups[2]);
-      if (spans && r >= 1)
-        vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, span + 1);
-      vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                           VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &between, 0, nullptr, 0,
-                           nullptr);
-    }
-    if (!spans)
-      vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 1);
-    s->submit_and_wait(cb);
-    std::vector<std::uint64_t> ticks(query_count, 0);
-    if (ok() && s->check(vkGetQueryPoolResults(d, queries, 0, query_count,
-                                               ticks.size() * sizeof ticks[0], ticks.data(),
-                                               sizeof ticks[0],
-                                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
-                         "vkGetQueryPoolResults")) {
-      std::uint64_t total = 0;
-      for (std::uint32_t q = 0; q < query_count; q += 2)
-        total += ticks[q + 1] - ticks[q];
-      seconds = double(total) * s->props.limits.timestampPeriod * 1e-9 / reps;
-    }
-  } else if (ok()) {
-    s->error = "the compute queue has no timestamps";
-  }
-  vkDestroyQueryPool(d, queries, nullptr);
+  const double seconds = s->time_repeated(
+      reps, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+      VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+      [&](VkCommandBuffer cb) {
+        vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+        vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0,
+                                nullptr);
+        if (push_size)
+          vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
+      },
+      [&](VkCommandBuffer cb) { vkCmdDispatch(cb, groups[0], groups[1], groups[2]); });
   vkDestroyDescriptorPool(d, dpool, nullptr);
   vkDestroyPipeline(d, pipeline, nullptr);
   vkDestroyPipelineLayout(d, layout, nullptr);
@@ -360,51 +370,13 @@ double Harness::run(const std::string &spv_path, const std::vector<int> &binding
 }
 
 double Harness::copy_buffer(int from, int to, std::size_t bytes, int reps) {
-  if (!ok())
-    return -1;
-  if (!s->timestamps) {
-    s->error = "the compute queue has no timestamps";
-    return -1;
-  }
-  VkDevice d = s->device;
-  // Timestamps around each copy, summed, as run() times each dispatch.
-  const std::uint32_t query_count = 2u * static_cast<std::uint32_t>(reps);
-  VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-  qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
-  qi.queryCount = query_count;
-  VkQueryPool queries = VK_NULL_HANDLE;
-  if (!s->check(vkCreateQueryPool(d, &qi, nullptr, &queries), "vkCreateQueryPool"))
-    return -1;
-  VkCommandBuffer cb = s->begin();
-  vkCmdResetQueryPool(cb, queries, 0, query_count);
-  VkMemoryBarrier between{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
-                          VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT};
-  VkBufferCopy region{0, 0, bytes};
-  for (int r = 0; r <= reps; ++r) { // the first one untimed, as in run()
-    const std::uint32_t span = 2u * static_cast<std::uint32_t>(r - 1);
-    if (r >= 1)
-      vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, span);
-    vkCmdCopyBuffer(cb, s->buffers[from].buffer, s->buffers[to].buffer, 1, &region);
-    if (r >= 1)
-      vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, span + 1);
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
-                         &between, 0, nullptr, 0, nullptr);
-  }
-  s->submit_and_wait(cb);
-  std::vector<std::uint64_t> ticks(query_count, 0);
-  double seconds = -1;
-  if (ok() && s->check(vkGetQueryPoolResults(d, queries, 0, query_count,
-                                             ticks.size() * sizeof ticks[0], ticks.data(),
-                                             sizeof ticks[0],
-                                             VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
-                       "vkGetQueryPoolResults")) {
-    std::uint64_t total = 0;
-    for (std::uint32_t q = 0; q < query_count; q += 2)
-      total += ticks[q + 1] - ticks[q];
-    seconds = double(total) * s->props.limits.timestampPeriod * 1e-9 / reps;
-  }
-  vkDestroyQueryPool(d, queries, nullptr);
-  return seconds;
+  const VkBufferCopy region{0, 0, bytes};
+  return s->time_repeated(
+      reps, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+      VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, [](VkCommandBuffer) {},
+      [&](VkCommandBuffer cb) {
+        vkCmdCopyBuffer(cb, s->buffers[from].buffer, s->buffers[to].buffer, 1, &region);
+      });
 }
 
 } // namespace twin

@@ -36,8 +36,7 @@ public:
              std::uint32_t push_size, const std::uint32_t groups[3], int reps);
 
   // Seconds per vkCmdCopyBuffer of `bytes` from buffer `from` to `to`, timed
-  // around each copy as run() times dispatches by default (a transfer ->
-  // transfer barrier between them).
+  // as run() times dispatches (a transfer -> transfer barrier between them).
   double copy_buffer(int from, int to, std::size_t bytes, int reps);
 
 private:
