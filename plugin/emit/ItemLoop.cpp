@@ -7,10 +7,18 @@
 // once per work item of the thread; the count is a specialization constant
 // (kernel_image.h: items_per_thread_spec_id), so the driver sees a loop of
 // known trip count once the runtime has chosen it per device and launch, and
-// with the default of 1 the kernel is what it was. The body's early returns
-// (padding threads, `return` in the lambda) end only that item. Kernels with
-// atomics on global memory keep one item per thread (KernelEmitter.h:
-// GlobalAtomics).
+// with the default of 1 the kernel is what it was. Kernels with atomics on
+// global memory keep one item per thread (KernelEmitter.h: GlobalAtomics).
+//
+// The entry, not the body, leaves out the items past the domain's end. When
+// every item of the thread lies inside, a small body is called from a loop
+// without that test: each item's loads then no longer wait behind a branch on
+// its index, and the driver can issue all items' loads before the first
+// store (a copy of four items per thread: 0.75 of the H200's copy rate in
+// GLSL with a test per item, 0.91 tested once; ampvk's copy, 0.85 of the
+// H100's rate with the test per item, reaches 1.00 on the H200 without it).
+// A large body is called from the tested loop alone, so that it is not
+// optimized twice.
 //
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
@@ -19,9 +27,16 @@ using namespace clang;
 using namespace ampvk;
 using spv::Op;
 
+// Bodies up to this many words (a few hundred instructions as emitted) get the
+// untested loop as well; bandwidth-bound kernels are far smaller.
+static constexpr std::size_t UntestedLoopBodyWords = 2048;
+
 SpvId KernelEmitter::emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId GlobalVar,
-                                       SpvId LocalVar, SpvId GroupVar, bool OneItem) {
+                                       SpvId LocalVar, SpvId GroupVar, SpvId NumGroupsVar,
+                                       bool OneItem) {
+  const bool SmallBody = B.endedFunctionWords() <= UntestedLoopBodyWords;
   SpvId Int = intType();
+  SpvId Bool = boolType();
   SpvId V3 = B.typeVector(Int, 3);
   SpvId Void = B.typeVoid();
 
@@ -29,29 +44,89 @@ SpvId KernelEmitter::emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId Global
   B.name(Main, "main");
   B.beginBlock(B.newLabel());
   SpvId Global = B.emit(Op::OpLoad, V3, {GlobalVar});
-  if (OneItem) {
-    // The optimizer keeps a loop of one trip; the driver need not see one.
-    B.emitVoid(Op::OpStore, {ItemVar, Global});
-    B.emit(Op::OpFunctionCall, Void, {BodyFn});
-    B.emitVoid(Op::OpReturn, {});
-    B.endFunction();
-    return Main;
+  SpvId Local = B.emit(Op::OpLoad, V3, {LocalVar});
+  SpvId Group = B.emit(Op::OpLoad, V3, {GroupVar});
+  renumberFoldedGrid(NumGroupsVar, Local, Group, Global);
+
+  // The domain's extent per axis is the launch header's first words.
+  LValue Header;
+  Header.K = LValue::Capture;
+  Header.Type = Ctx.IntTy;
+  auto Below = [&](SpvId Id, std::uint32_t Axis) {
+    return B.emit(Op::OpULessThan, Bool, {Id, loadCaptureWord(Header, 4 * Axis)});
+  };
+  auto And = [&](SpvId L, SpvId R) { return B.emit(Op::OpLogicalAnd, Bool, {L, R}); };
+  auto Component = [&](SpvId Vec, std::uint32_t C) {
+    return B.emit(Op::OpCompositeExtract, Int, {Vec, C});
+  };
+  // Rows and layers (y, z) are the same for all items of a thread.
+  SpvId RowInside = 0;
+  for (std::uint32_t Axis = 1; Axis < static_cast<std::uint32_t>(std::min(K.Rank, 3)); ++Axis) {
+    SpvId In = Below(Component(Global, Axis), Axis);
+    RowInside = RowInside ? And(RowInside, In) : In;
   }
-  SpvId Items = B.specConstantI32(items_per_thread_spec_id, 1);
-  B.name(Items, "items_per_thread");
-  SpvId LocalX = B.emit(Op::OpCompositeExtract, Int,
-                        {B.emit(Op::OpLoad, V3, {LocalVar}), 0u});
-  SpvId GroupX = B.emit(Op::OpCompositeExtract, Int,
-                        {B.emit(Op::OpLoad, V3, {GroupVar}), 0u});
-  SpvId FirstItem = B.emit(Op::OpIMul, Int, {GroupX, Items});
-  SpvId Width = B.constI32(static_cast<std::int32_t>(LocalSizeOut[0]));
-  emitCountedLoop(B.constI32(0), Items, [&](SpvId K) {
-    SpvId X = B.emit(
-        Op::OpIAdd, Int,
-        {B.emit(Op::OpIMul, Int, {B.emit(Op::OpIAdd, Int, {FirstItem, K}), Width}), LocalX});
+  auto Inside = [&](SpvId X) {
+    SpvId In = Below(X, 0);
+    return RowInside ? And(RowInside, In) : In;
+  };
+  auto CallFor = [&](SpvId X) {
     B.emitVoid(Op::OpStore, {ItemVar, B.emit(Op::OpCompositeInsert, V3, {X, Global, 0u})});
     B.emit(Op::OpFunctionCall, Void, {BodyFn});
-  });
+  };
+  auto IfThen = [&](SpvId Cond, llvm::function_ref<void()> Then,
+                    llvm::function_ref<void()> Else = nullptr) {
+    SpvId ThenBlock = B.newLabel(), ElseBlock = Else ? B.newLabel() : 0, Merge = B.newLabel();
+    B.emitVoid(Op::OpSelectionMerge,
+               {Merge, static_cast<std::uint32_t>(spv::SelectionControlMask::MaskNone)});
+    B.emitVoid(Op::OpBranchConditional, {Cond, ThenBlock, Else ? ElseBlock : Merge});
+    B.beginBlock(ThenBlock);
+    Then();
+    B.emitVoid(Op::OpBranch, {Merge});
+    if (Else) {
+      B.beginBlock(ElseBlock);
+      Else();
+      B.emitVoid(Op::OpBranch, {Merge});
+    }
+    B.beginBlock(Merge);
+  };
+
+  if (OneItem) {
+    SpvId X = Component(Global, 0);
+    IfThen(Inside(X), [&] { CallFor(X); });
+  } else {
+    SpvId Items = B.specConstantI32(items_per_thread_spec_id, 1);
+    B.name(Items, "items_per_thread");
+    SpvId FirstItem = B.emit(Op::OpIMul, Int, {Component(Group, 0), Items});
+    SpvId Width = B.constI32(static_cast<std::int32_t>(LocalSizeOut[0]));
+    SpvId FirstX = B.emit(Op::OpIAdd, Int,
+                          {B.emit(Op::OpIMul, Int, {FirstItem, Width}), Component(Local, 0)});
+    // Item K of the thread: K workgroup widths after its first, so that a
+    // workgroup's threads touch neighbouring elements, written as one base
+    // plus a multiple of K so that the driver sees the items' elements apart
+    // (a view read and written, as in y = a * x + y). Below 2^32: the runtime
+    // dispatches at most a workgroup's items past a 2^31 extent.
+    auto ItemX = [&](SpvId K) {
+      return B.emit(Op::OpIAdd, Int, {FirstX, B.emit(Op::OpIMul, Int, {K, Width})});
+    };
+    auto TestedLoop = [&] {
+      emitCountedLoop(B.constI32(0), Items, [&](SpvId K) {
+        SpvId X = ItemX(K);
+        IfThen(Inside(X), [&] { CallFor(X); });
+      });
+    };
+    if (SmallBody) {
+      SpvId LastX = ItemX(B.emit(Op::OpISub, Int, {Items, B.constI32(1)}));
+      IfThen(
+          Inside(LastX),
+          [&] {
+            emitCountedLoop(
+                B.constI32(0), Items, [&](SpvId K) { CallFor(ItemX(K)); }, /*Unroll=*/true);
+          },
+          TestedLoop);
+    } else {
+      TestedLoop();
+    }
+  }
   B.emitVoid(Op::OpReturn, {});
   B.endFunction();
   return Main;

@@ -128,15 +128,16 @@ private:
                           SpvId GroupId);
   void storeIndexComponents(const LValue &IndexObj, llvm::ArrayRef<SpvId> Comps);
 
-  // FoldedGrid.cpp: when the runtime folded the grid (launch_header::
-  // grid_folded), GroupId and GlobalId become the domain's numbers.
+  // FoldedGrid.cpp: when the runtime folded the grid (the specialization
+  // constant grid_folded_spec_id), GroupId and GlobalId become the domain's
+  // numbers.
   void renumberFoldedGrid(SpvId NumGroupsVar, SpvId LocalId, SpvId &GroupId, SpvId &GlobalId);
   // ItemLoop.cpp: the entry point of a kernel that is not tiled, calling the
-  // kernel body once per work item of its thread (ItemVar holds the item's
-  // global id for the body).
+  // kernel body once per work item of its thread that lies in the domain
+  // (ItemVar holds the item's global id for the body).
   // With OneItem, the body is called once with the thread's own global id.
   SpvId emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId GlobalVar, SpvId LocalVar,
-                          SpvId GroupVar, bool OneItem);
+                          SpvId GroupVar, SpvId NumGroupsVar, bool OneItem);
 
   // StmtEmitter.cpp
   void emitStmt(const clang::Stmt *S);

@@ -108,9 +108,11 @@ void KernelEmitter::bindKernelArgument(const ParmVarDecl *P, SpvId GlobalId, Spv
   if (getAmpClassName(RD) == "tiled_index") {
     auto Global = Components(GlobalId), Local = Components(LocalId),
          Group = Components(GroupId);
+    // The tile's number times its extent, the form hand-written shaders use
+    // (the same value as global - local, also in a folded grid).
     llvm::SmallVector<SpvId, 3> Origin;
     for (int D = 0; D < K.Rank; ++D)
-      Origin.push_back(B.emit(Op::OpISub, intType(), {Global[D], Local[D]}));
+      Origin.push_back(B.emit(Op::OpIMul, intType(), {Group[D], B.constI32(K.Tile[D])}));
     for (const FieldDecl *FD : RD->fields()) {
       llvm::StringRef Name = FD->getName();
       const llvm::SmallVector<SpvId, 3> *Comps = Name == "global"        ? &Global
@@ -209,27 +211,10 @@ bool KernelEmitter::emitEntryPoint() {
     for (int I = 0; I < 3; ++I)
       LocalSizeOut[I] = UntiledLocalSize[std::min(K.Rank, 3) - 1][I];
   }
-  renumberFoldedGrid(NumGroupsVar, LocalId, GroupId, GlobalId);
-  if (!K.Tiled) {
-    // Threads that only pad the last workgroup stop here.
-    LValue Header;
-    Header.K = LValue::Capture;
-    Header.Type = Ctx.IntTy;
-    SpvId Outside = 0;
-    for (int C = 0; C < std::min(K.Rank, 3); ++C) {
-      SpvId Id = B.emit(spv::Op::OpCompositeExtract, intType(), {GlobalId, static_cast<std::uint32_t>(C)});
-      SpvId Limit = loadCaptureWord(Header, 4 * C);
-      SpvId Out = B.emit(spv::Op::OpUGreaterThanEqual, boolType(), {Id, Limit});
-      Outside = Outside ? B.emit(spv::Op::OpLogicalOr, boolType(), {Outside, Out}) : Out;
-    }
-    SpvId Exit = B.newLabel(), Work = B.newLabel();
-    B.emitVoid(spv::Op::OpSelectionMerge,
-               {Work, static_cast<std::uint32_t>(spv::SelectionControlMask::MaskNone)});
-    B.emitVoid(spv::Op::OpBranchConditional, {Outside, Exit, Work});
-    B.beginBlock(Exit);
-    B.emitVoid(spv::Op::OpReturn, {});
-    B.beginBlock(Work);
-  }
+  // An untiled kernel's entry renumbers folded grids and leaves out padding
+  // threads before it calls the body (ItemLoop.cpp).
+  if (K.Tiled)
+    renumberFoldedGrid(NumGroupsVar, LocalId, GroupId, GlobalId);
 
   bindKernelArgument(Op->getParamDecl(0), GlobalId, LocalId, GroupId);
   emitStmt(Op->getBody());
@@ -238,7 +223,8 @@ bool KernelEmitter::emitEntryPoint() {
   B.endFunction();
   Frames.clear();
   if (!K.Tiled)
-    Main = emitItemLoopEntry(Main, ItemVar, GlobalVar, LocalVar, GroupVar, GlobalAtomics);
+    Main = emitItemLoopEntry(Main, ItemVar, GlobalVar, LocalVar, GroupVar, NumGroupsVar,
+                             GlobalAtomics);
 
   B.entryPoint(spv::ExecutionModel::GLCompute, Main, "main",
                {GlobalVar, LocalVar, GroupVar, NumGroupsVar});

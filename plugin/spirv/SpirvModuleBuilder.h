@@ -90,6 +90,8 @@ public:
   SpvId newLabel() { return newId(); }
   void beginBlock(SpvId Label);
   SpvId currentBlock() const { return CurrentBlock; }
+  // Words of the functions ended so far.
+  std::size_t endedFunctionWords() const { return Functions.size(); }
   bool isTerminated() const { return Terminated; }
 
   // Appends an instruction with a result to the current block.

@@ -1,9 +1,10 @@
 // RUN: rm -rf %t %t.plain && %ampxx-obj -fplugin-arg-ampvk-check -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/bounds_checks.cpp-22-33.spv
-// RUN: %spirv-dis %t/bounds_checks.cpp-22-33.spv | FileCheck %s --check-prefix=CHECKED
+// RUN: %spirv-val --target-env vulkan1.1 %t/bounds_checks.cpp-26-33.spv
+// RUN: %spirv-dis %t/bounds_checks.cpp-26-33.spv | FileCheck %s --check-prefixes=CHECKED,UNROLLED
+// RUN: %spirv-dis %t/bounds_checks.cpp-26-33.spv | FileCheck %s --check-prefixes=CHECKED,TESTED
 // RUN: %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t.plain %s -o %t.plain.o
-// RUN: %spirv-val --target-env vulkan1.1 %t.plain/bounds_checks.cpp-22-33.spv
-// RUN: %spirv-dis %t.plain/bounds_checks.cpp-22-33.spv | FileCheck %s --check-prefix=PLAIN
+// RUN: %spirv-val --target-env vulkan1.1 %t.plain/bounds_checks.cpp-26-33.spv
+// RUN: %spirv-dis %t.plain/bounds_checks.cpp-26-33.spv | FileCheck %s --check-prefix=PLAIN
 // Checked mode (-fplugin-arg-ampvk-check, emit/BoundsChecks.cpp). Every
 // element access tests its index against the view's extent (unsigned compare:
 // negative indexes fail too); the failure is gated by one boolean
@@ -13,8 +14,11 @@
 // from 0 to 1 and only the winner writes the site number, the index (words
 // 2..) and the extent (words 18..). The access itself runs under the negated
 // failure: a load's value is a phi with 0, a store is skipped. A projection
-// (m[r]) checks its row against extent[0].
-// Without the option none of it exists.
+// (m[r]) checks its row against extent[0]. The body is inlined twice into
+// the entry point (item_loop.cpp): into the Unroll loop taken when all of the
+// thread's items are inside, and into the loop that tests each item; the
+// UNROLLED and TESTED runs check the same sequence in each copy, where the
+// x of in[i[1]] is the item's x. Without the option none of it exists.
 #include <amp.h>
 using namespace concurrency;
 
@@ -30,9 +34,40 @@ void run(array_view<const int, 1> in, array_view<int, 2> out, array_view<int, 2>
 // CHECKED-DAG: %ampvk_checks_enabled = OpSpecConstantFalse %bool
 // CHECKED-DAG: %[[NULL:[0-9]+]] = OpConstantNull %int
 // CHECKED-LABEL: %main = OpFunction
+// CHECKED:      %[[FIRST:[0-9]+]] = OpIMul %int %{{[0-9]+}} %items_per_thread
+// CHECKED-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %int_16
+// CHECKED-NEXT: %[[LX:[0-9]+]] = OpCompositeExtract %int %{{[0-9]+}} 0
+// CHECKED-NEXT: %[[FIRSTX:[0-9]+]] = OpIAdd %int %[[FIRSTOFF]] %[[LX]]
+// CHECKED-NEXT: OpISub %int %items_per_thread %int_1
+// CHECKED:      %[[ALLIN:[0-9]+]] = OpLogicalAnd %bool
+// CHECKED-NEXT: OpSelectionMerge
+// CHECKED-NEXT: OpBranchConditional %[[ALLIN]] %[[ALL:[0-9]+]] %[[SOME:[0-9]+]]
+
+// The copy in the Unroll loop: no test of the item.
+// UNROLLED:      %[[ALL]] = OpLabel
+// UNROLLED-NEXT: OpBranch %[[HEAD:[0-9]+]]
+// UNROLLED-NEXT: %[[HEAD]] = OpLabel
+// UNROLLED-NEXT: %[[K:[0-9]+]] = OpPhi %int %int_0 %[[ALL]] %{{[0-9]+}} %[[CONT:[0-9]+]]
+// UNROLLED-NEXT: OpSLessThan %bool %[[K]] %items_per_thread
+// UNROLLED-NEXT: OpLoopMerge %{{[0-9]+}} %[[CONT]] Unroll
+// UNROLLED:      %[[OFF:[0-9]+]] = OpIMul %int %[[K]] %int_16
+// UNROLLED-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
+// The copy in the tested loop, behind the item's test.
+// TESTED:      %[[SOME]] = OpLabel
+// TESTED-NEXT: OpBranch %[[HEAD:[0-9]+]]
+// TESTED-NEXT: %[[HEAD]] = OpLabel
+// TESTED-NEXT: %[[K:[0-9]+]] = OpPhi %int %int_0 %[[SOME]] %{{[0-9]+}} %[[CONT:[0-9]+]]
+// TESTED-NEXT: OpSLessThan %bool %[[K]] %items_per_thread
+// TESTED-NEXT: OpLoopMerge %{{[0-9]+}} %[[CONT]] None
+// TESTED:      %[[OFF:[0-9]+]] = OpIMul %int %[[K]] %int_16
+// TESTED-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
+// TESTED-NEXT: %[[XIN:[0-9]+]] = OpULessThan %bool %[[X]] %{{[0-9]+}}
+// TESTED-NEXT: %[[IN:[0-9]+]] = OpLogicalAnd %bool %{{[0-9]+}} %[[XIN]]
+// TESTED-NEXT: OpSelectionMerge
+// TESTED-NEXT: OpBranchConditional %[[IN]]
 
 // in[i[1]]: site 0, rank 1.
-// CHECKED:      %[[OK0:[0-9]+]] = OpULessThan %bool %[[I1:[0-9]+]] %[[E0:[0-9]+]]
+// CHECKED:      %[[OK0:[0-9]+]] = OpULessThan %bool %[[X]] %[[E0:[0-9]+]]
 // CHECKED-NEXT: %[[NOT0:[0-9]+]] = OpLogicalNot %bool %[[OK0]]
 // CHECKED-NEXT: %[[FAIL0:[0-9]+]] = OpLogicalAnd %bool %ampvk_checks_enabled %[[NOT0]]
 // CHECKED-NEXT: OpSelectionMerge %[[DONE0:[0-9]+]] None
@@ -47,7 +82,7 @@ void run(array_view<const int, 1> in, array_view<int, 2> out, array_view<int, 2>
 // CHECKED-NEXT: %[[SITE0:[0-9]+]] = OpAccessChain %_ptr_StorageBuffer_int %ampvk_check_report %int_0 %int_1
 // CHECKED-NEXT: OpStore %[[SITE0]] %int_0
 // CHECKED-NEXT: %[[IDX0:[0-9]+]] = OpAccessChain %_ptr_StorageBuffer_int %ampvk_check_report %int_0 %int_2
-// CHECKED-NEXT: OpStore %[[IDX0]] %[[I1]]
+// CHECKED-NEXT: OpStore %[[IDX0]] %[[X]]
 // CHECKED-NEXT: %[[EXT0:[0-9]+]] = OpAccessChain %_ptr_StorageBuffer_int %ampvk_check_report %int_0 %int_18
 // CHECKED-NEXT: OpStore %[[EXT0]] %[[E0]]
 // CHECKED:      %[[DONE0]] = OpLabel
@@ -76,10 +111,16 @@ void run(array_view<const int, 1> in, array_view<int, 2> out, array_view<int, 2>
 // CHECKED:      OpStore {{%[0-9]+}} %int_2
 // CHECKED:      OpStore {{%[0-9]+}} %int_3
 // CHECKED:      OpStore {{%[0-9]+}} %int_2
+// The end of the copy's loop iteration.
+// UNROLLED:      %[[CONT]] = OpLabel
+// UNROLLED-NEXT: OpIAdd %int %[[K]] %int_1
+// TESTED:        %[[CONT]] = OpLabel
+// TESTED-NEXT:   OpIAdd %int %[[K]] %int_1
 // CHECKED:      OpFunctionEnd
 
-// The plain module has no check, no check switch (its only specialization
-// constant is the item count, SpecId 7: item_loop.cpp) and no report.
+// The plain module has no check, no check switch (its specialization
+// constants are the item count, SpecId 7, the folded-grid flag, SpecId 8, and
+// the views' origin flags) and no report, in either copy of the body.
 // PLAIN-NOT: ampvk_check
 // PLAIN-NOT: SpecId 0
 // PLAIN-NOT: OpAtomicCompareExchange

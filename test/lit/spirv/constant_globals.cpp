@@ -1,13 +1,16 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/constant_globals.cpp-20-34.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/constant_globals.cpp-23-34.spv
 // RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/constant_globals.cpp-20-34.spv
-// RUN: %spirv-dis %t.noopt/constant_globals.cpp-20-34.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/constant_globals.cpp-23-34.spv
+// RUN: %spirv-dis %t.noopt/constant_globals.cpp-23-34.spv | FileCheck %s
 // A global constant array indexed at run time becomes one Function variable,
 // initialized with an OpConstantComposite of its values; the uses in the
-// kernel and in a helper that takes it by const reference share it. A scalar
-// constant bound to a const reference is such a variable too, which
-// legalization (run also with no-opt) turns back into its value.
+// kernel and in a helper that takes it by const reference share it. The
+// entry point inlines the body twice (the untested and the tested item loop:
+// item_loop.cpp), so there are two such variables, one per copy, each
+// initialized and read by both uses of its copy. A scalar constant bound to a
+// const reference is such a variable too, which legalization (run also with
+// no-opt) turns back into its value, in both copies.
 #include <amp.h>
 using namespace concurrency;
 
@@ -30,8 +33,16 @@ void run(array_view<int, 1> data) {
 // CHECK-DAG: %[[C5:[_a-zA-Z0-9]+]] = OpConstant %int 5
 // CHECK-DAG: %[[C7:[_a-zA-Z0-9]+]] = OpConstant %int 7
 // CHECK-DAG: %[[INIT:[_a-zA-Z0-9]+]] = OpConstantComposite %[[ARR]] %[[C3]] %[[M1]] %[[C4]] %[[M1]] %[[C5]]
-// CHECK: %[[TABLE:[_a-zA-Z0-9]+]] = OpVariable %{{[_a-zA-Z0-9]+}} Function %[[INIT]]
+// CHECK: %main = OpFunction
+// CHECK: %[[TABLE_A:[_a-zA-Z0-9]+]] = OpVariable %{{[_a-zA-Z0-9]+}} Function %[[INIT]]
+// CHECK-NEXT: %[[TABLE_B:[_a-zA-Z0-9]+]] = OpVariable %{{[_a-zA-Z0-9]+}} Function %[[INIT]]
 // CHECK-NOT: OpVariable {{.*}} Function %[[INIT]]
-// CHECK: OpAccessChain %{{[_a-zA-Z0-9]+}} %[[TABLE]]
-// CHECK: OpAccessChain %{{[_a-zA-Z0-9]+}} %[[TABLE]]
-// CHECK: OpIAdd %int %[[C7]]
+// CHECK-DAG: OpStore %[[TABLE_A]] %[[INIT]]
+// CHECK-DAG: OpAccessChain %{{[_a-zA-Z0-9]+}} %[[TABLE_A]] %{{[0-9]+}}{{$}}
+// CHECK-DAG: OpAccessChain %{{[_a-zA-Z0-9]+}} %[[TABLE_A]] %{{[0-9]+}}{{$}}
+// CHECK-DAG: OpStore %[[TABLE_B]] %[[INIT]]
+// CHECK-DAG: OpAccessChain %{{[_a-zA-Z0-9]+}} %[[TABLE_B]] %{{[0-9]+}}{{$}}
+// CHECK-DAG: OpAccessChain %{{[_a-zA-Z0-9]+}} %[[TABLE_B]] %{{[0-9]+}}{{$}}
+// CHECK-DAG: OpIAdd %int %[[C7]]
+// CHECK-DAG: OpIAdd %int %[[C7]]
+// CHECK: OpFunctionEnd

@@ -1,32 +1,36 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-38-44.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-43-47.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-48-49.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-53-33.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-56-33.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-61-33.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-38-44.aliased.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-42-44.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-47-47.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-52-49.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-57-46.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-62-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-65-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-70-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/entry_interface.cpp-42-44.aliased.spv
 // RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-38-44.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-43-47.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-48-49.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-53-33.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-56-33.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-61-33.spv
-// RUN: %spirv-dis %t.noopt/entry_interface.cpp-38-44.spv | FileCheck %s --check-prefix=T1
-// RUN: %spirv-dis %t.noopt/entry_interface.cpp-43-47.spv | FileCheck %s --check-prefix=T2
-// RUN: %spirv-dis %t.noopt/entry_interface.cpp-48-49.spv | FileCheck %s --check-prefix=T3
-// RUN: %spirv-dis %t.noopt/entry_interface.cpp-53-33.spv | FileCheck %s --check-prefix=F1
-// RUN: %spirv-dis %t.noopt/entry_interface.cpp-56-33.spv | FileCheck %s --check-prefix=F2
-// RUN: %spirv-dis %t.noopt/entry_interface.cpp-61-33.spv | FileCheck %s --check-prefix=F3
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-42-44.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-47-47.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-52-49.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-57-46.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-62-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-65-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/entry_interface.cpp-70-33.spv
+// RUN: %spirv-dis %t.noopt/entry_interface.cpp-42-44.spv | FileCheck %s --check-prefix=T1
+// RUN: %spirv-dis %t.noopt/entry_interface.cpp-47-47.spv | FileCheck %s --check-prefix=T2
+// RUN: %spirv-dis %t.noopt/entry_interface.cpp-52-49.spv | FileCheck %s --check-prefix=T3
+// RUN: %spirv-dis %t.noopt/entry_interface.cpp-57-46.spv | FileCheck %s --check-prefix=T4
+// RUN: %spirv-dis %t.noopt/entry_interface.cpp-62-33.spv | FileCheck %s --check-prefix=F1
+// RUN: %spirv-dis %t.noopt/entry_interface.cpp-65-33.spv | FileCheck %s --check-prefix=F2
+// RUN: %spirv-dis %t.noopt/entry_interface.cpp-70-33.spv | FileCheck %s --check-prefix=F3
 // The kernel's entry point: GLCompute "main", with the invocation-id builtins
 // (t.global: GlobalInvocationId, t.local: LocalInvocationId, t.tile:
 // WorkgroupId) and NumWorkgroups, which the renumbering of a folded grid reads
 // (grid_folded_spec_id, a specialization constant: FoldedGrid.cpp). The ids the
 // kernel uses are phis of the builtins and the renumbered values.
 // C++ AMP's last dimension is x: tile<D0, D1, D2> is LocalSize D2 D1 D0, and
-// index component k of a rank-N index is id component N-1-k. Non-tiled
-// kernels use 64-thread workgroups (64x1x1, 8x8x1, 4x4x4). Each captured
+// index component k of a rank-N index is id component N-1-k; t.tile_origin
+// is the tile's number times the tile's extent. Non-tiled kernels use
+// 256-thread workgroups (256x1x1, 16x16x1, 16x4x4). Each captured
 // array_view is a StorageBuffer in descriptor set 0 whose binding is its
 // position in the lambda object (here the explicit capture order), and an
 // array_view<const T> is NonWritable. Every local/tile/group term is scaled by
@@ -47,6 +51,11 @@ void tiled2(array_view<int, 2> out) {
 void tiled3(array_view<int, 3> out) {
   parallel_for_each(out.extent.tile<2, 4, 8>(), [=](tiled_index<2, 4, 8> t) restrict(amp) {
     out[t.global] = t.local[0] * 1000000 + t.local[1] * 1000 + t.local[2];
+  });
+}
+void tiled_origin(array_view<int, 2> out, int k) {
+  parallel_for_each(out.extent.tile<2, 8>(), [=](tiled_index<2, 8> t) restrict(amp) {
+    out[t.global] = t.tile_origin[0] * k + t.tile_origin[1];
   });
 }
 void flat1(array_view<int, 1> out) {
@@ -115,18 +124,38 @@ void flat3(array_view<int, 3> out) {
 // T3: OpIMul %int %[[LY]] %int_1000{{$}}
 // T3: OpIAdd %int %{{[0-9]+}} %[[LX]]
 
+// tile<2, 8>: tile_origin[0] is group y times 2, tile_origin[1] is group x
+// times 8 (not global - local); the captured k keeps the optimizer from
+// folding the products into other constants.
+// T4: OpExecutionMode %main LocalSize 8 2 1
+// T4: %[[G0:[0-9]+]] = OpLoad %v3int %group_id
+// T4: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
+// T4-DAG: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[G]] 1
+// T4-DAG: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
+// T4-DAG: %[[OY:[0-9]+]] = OpIMul %int %[[GY]] %int_2{{$}}
+// T4-DAG: %[[OX:[0-9]+]] = OpIMul %int %[[GX]] %int_8{{$}}
+// T4-DAG: %[[OYK:[0-9]+]] = OpIMul %int %[[OY]] %{{[0-9]+}}{{$}}
+// T4-DAG: OpIAdd %int %[[OYK]] %[[OX]]{{$}}
+// T4: OpFunctionEnd
+
 // Non-tiled: 256-thread workgroups; each thread runs the body once per work
-// item (ItemLoop.cpp), whose x id is built from the workgroup and local ids
-// and put into the global id (item_loop.cpp pins the loop), so a rank-1
-// kernel no longer reads GlobalInvocationId. The bounds check compares id
-// component c with header word c. The specialization constant 8 says whether
-// the grid was folded; only then are workgroups renumbered, with divisions.
+// item (ItemLoop.cpp, item_loop.cpp pins the loops). The entry point renumbers
+// the grid (specialization constant 8 says whether the runtime folded it; only
+// then are workgroups renumbered, with divisions), builds the thread's first x
+// from the workgroup and local ids (FirstX = group.x * items * 256 + local.x;
+// a rank-1 kernel no longer reads GlobalInvocationId), and tests id component
+// c against header word c (the y and z rows once, x per item) before it calls
+// the body. The body is inlined twice (the untested and the tested loop);
+// both copies put the item's x, and the y and z of the global id, into the
+// index object.
 // F1: OpEntryPoint GLCompute %main "main" %local_id %group_id %num_groups{{$}}
 // F1: OpExecutionMode %main LocalSize 256 1 1
 // F1: OpDecorate %num_groups BuiltIn NumWorkgroups
 // F1: OpDecorate %grid_folded SpecId 8
 // F1: %grid_folded = OpSpecConstantFalse %bool
-// F1: %[[G0:[0-9]+]] = OpCompositeInsert %v3int %{{[0-9]+}} %{{[0-9]+}} 0
+// F1: %main = OpFunction
+// F1: %[[L:[0-9]+]] = OpLoad %v3int %local_id
+// F1-NEXT: %[[G0:[0-9]+]] = OpLoad %v3int %group_id
 // F1: OpBranchConditional %grid_folded %[[RENUMBER:[0-9]+]] %[[MERGE:[0-9]+]]
 // F1-NEXT: %[[RENUMBER]] = OpLabel
 // F1-NEXT: OpLoad %v3int %num_groups
@@ -134,40 +163,111 @@ void flat3(array_view<int, 3> out) {
 // F1: %[[MERGE]] = OpLabel
 // F1-NEXT: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // F1-NEXT: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
-// F1-NEXT: %[[P:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0
+// F1-NEXT: %[[FIRST:[0-9]+]] = OpIMul %int %[[GX]] %items_per_thread
+// F1-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %int_256
+// F1-NEXT: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
+// F1-NEXT: %[[FIRSTX:[0-9]+]] = OpIAdd %int %[[FIRSTOFF]] %[[LX]]
+// F1: %[[P:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0
 // F1-NEXT: %[[N:[0-9]+]] = OpLoad %int %[[P]]
-// F1-NEXT: OpUGreaterThanEqual %bool %[[GX]] %[[N]]
+// F1-NEXT: OpULessThan %bool %{{[0-9]+}} %[[N]]
+// F1: OpLoopMerge
+// F1: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %int_256
+// F1-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
+// F1: OpStore %{{[0-9]+}} %[[X]]
+// F1: OpLoopMerge
+// F1: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %int_256
+// F1-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
+// F1: OpStore %{{[0-9]+}} %[[X]]
+// F1-NOT: OpLoopMerge
+// F1: OpFunctionEnd
 
 // F2: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
 // F2: OpExecutionMode %main LocalSize 16 16 1
-// F2: %[[G0:[0-9]+]] = OpCompositeInsert %v3int %{{[0-9]+}} %{{[0-9]+}} 0
+// F2: %[[GID0:[0-9]+]] = OpLoad %v3int %global_id
+// F2-NEXT: %[[L:[0-9]+]] = OpLoad %v3int %local_id
+// F2-NEXT: %[[G0:[0-9]+]] = OpLoad %v3int %group_id
 // F2: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
-// F2: OpCompositeExtract %int %[[G]] 0
-// F2: OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0{{$}}
-// F2: OpCompositeExtract %int %[[G]] 1
-// F2: OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_1{{$}}
-// F2: OpLogicalOr
-// F2-DAG: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[G]] 1
-// F2-DAG: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
-// The index object: i[0] is y, i[1] is x.
+// F2-NEXT: %[[GID:[0-9]+]] = OpPhi %v3int %[[GID0]] %
+// F2-NEXT: %[[Y:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1
+// F2-NEXT: %[[P1:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_1{{$}}
+// F2-NEXT: %[[N1:[0-9]+]] = OpLoad %int %[[P1]]
+// F2-NEXT: %[[ROW:[0-9]+]] = OpULessThan %bool %[[Y]] %[[N1]]
+// F2-NEXT: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
+// F2-NEXT: %[[FIRST:[0-9]+]] = OpIMul %int %[[GX]] %items_per_thread
+// F2-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %int_16
+// F2-NEXT: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
+// F2-NEXT: %[[FIRSTX:[0-9]+]] = OpIAdd %int %[[FIRSTOFF]] %[[LX]]
+// F2: %[[P0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0{{$}}
+// F2-NEXT: %[[N0:[0-9]+]] = OpLoad %int %[[P0]]
+// F2-NEXT: %[[XIN:[0-9]+]] = OpULessThan %bool %{{[0-9]+}} %[[N0]]
+// F2-NEXT: OpLogicalAnd %bool %[[ROW]] %[[XIN]]
+// The index object in each copy: i[0] is y, i[1] is the item's x.
+// F2: OpLoopMerge
+// F2: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %int_16
+// F2-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
+// F2: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1
 // F2: %[[E0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX:[0-9]+]] %int_0{{$}}
 // F2-NEXT: OpStore %[[E0]] %[[GY]]
 // F2-NEXT: %[[E1:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX]] %int_1{{$}}
-// F2-NEXT: OpStore %[[E1]] %[[GX]]
+// F2-NEXT: OpStore %[[E1]] %[[X]]
+// F2: OpLoopMerge
+// F2: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %int_16
+// F2-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
+// F2: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1
+// F2: %[[E0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX:[0-9]+]] %int_0{{$}}
+// F2-NEXT: OpStore %[[E0]] %[[GY]]
+// F2-NEXT: %[[E1:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX]] %int_1{{$}}
+// F2-NEXT: OpStore %[[E1]] %[[X]]
+// F2-NOT: OpLoopMerge
+// F2: OpFunctionEnd
 
 // F3: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
 // F3: OpExecutionMode %main LocalSize 16 4 4
-// F3: %[[G0:[0-9]+]] = OpCompositeInsert %v3int %{{[0-9]+}} %{{[0-9]+}} 0
+// F3: %[[GID0:[0-9]+]] = OpLoad %v3int %global_id
+// F3-NEXT: %[[L:[0-9]+]] = OpLoad %v3int %local_id
+// F3-NEXT: %[[G0:[0-9]+]] = OpLoad %v3int %group_id
 // F3: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
-// F3: OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_2{{$}}
-// F3: OpLogicalOr
-// F3-DAG: %[[GZ:[0-9]+]] = OpCompositeExtract %int %[[G]] 2
-// F3-DAG: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[G]] 1
-// F3-DAG: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
-// The index object: i[0] is z, i[1] is y, i[2] is x.
+// F3-NEXT: %[[GID:[0-9]+]] = OpPhi %v3int %[[GID0]] %
+// F3-NEXT: %[[Y:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1
+// F3-NEXT: %[[P1:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_1{{$}}
+// F3-NEXT: %[[N1:[0-9]+]] = OpLoad %int %[[P1]]
+// F3-NEXT: %[[YIN:[0-9]+]] = OpULessThan %bool %[[Y]] %[[N1]]
+// F3-NEXT: %[[Z:[0-9]+]] = OpCompositeExtract %int %[[GID]] 2
+// F3-NEXT: %[[P2:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_2{{$}}
+// F3-NEXT: %[[N2:[0-9]+]] = OpLoad %int %[[P2]]
+// F3-NEXT: %[[ZIN:[0-9]+]] = OpULessThan %bool %[[Z]] %[[N2]]
+// F3-NEXT: %[[ROW:[0-9]+]] = OpLogicalAnd %bool %[[YIN]] %[[ZIN]]
+// F3-NEXT: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
+// F3-NEXT: %[[FIRST:[0-9]+]] = OpIMul %int %[[GX]] %items_per_thread
+// F3-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %int_16
+// F3-NEXT: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
+// F3-NEXT: %[[FIRSTX:[0-9]+]] = OpIAdd %int %[[FIRSTOFF]] %[[LX]]
+// F3: %[[P0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0{{$}}
+// F3-NEXT: %[[N0:[0-9]+]] = OpLoad %int %[[P0]]
+// F3-NEXT: %[[XIN:[0-9]+]] = OpULessThan %bool %{{[0-9]+}} %[[N0]]
+// F3-NEXT: OpLogicalAnd %bool %[[ROW]] %[[XIN]]
+// The index object in each copy: i[0] is z, i[1] is y, i[2] is the item's x.
+// F3: OpLoopMerge
+// F3: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %int_16
+// F3-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
+// F3-DAG: %[[GZ:[0-9]+]] = OpCompositeExtract %int %[[GID]] 2
+// F3-DAG: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1
 // F3: %[[E0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX:[0-9]+]] %int_0{{$}}
 // F3-NEXT: OpStore %[[E0]] %[[GZ]]
 // F3-NEXT: %[[E1:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX]] %int_1{{$}}
 // F3-NEXT: OpStore %[[E1]] %[[GY]]
 // F3-NEXT: %[[E2:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX]] %int_2{{$}}
-// F3-NEXT: OpStore %[[E2]] %[[GX]]
+// F3-NEXT: OpStore %[[E2]] %[[X]]
+// F3: OpLoopMerge
+// F3: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %int_16
+// F3-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
+// F3-DAG: %[[GZ:[0-9]+]] = OpCompositeExtract %int %[[GID]] 2
+// F3-DAG: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1
+// F3: %[[E0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX:[0-9]+]] %int_0{{$}}
+// F3-NEXT: OpStore %[[E0]] %[[GZ]]
+// F3-NEXT: %[[E1:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX]] %int_1{{$}}
+// F3-NEXT: OpStore %[[E1]] %[[GY]]
+// F3-NEXT: %[[E2:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX]] %int_2{{$}}
+// F3-NEXT: OpStore %[[E2]] %[[X]]
+// F3-NOT: OpLoopMerge
+// F3: OpFunctionEnd

@@ -1,18 +1,21 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/push_constant_layout.cpp-20-33.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/push_constant_layout.cpp-23-33.spv
 // RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/push_constant_layout.cpp-20-33.spv
-// RUN: %spirv-dis %t.noopt/push_constant_layout.cpp-20-33.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t.noopt/push_constant_layout.cpp-23-33.spv
+// RUN: %spirv-dis %t.noopt/push_constant_layout.cpp-23-33.spv | FileCheck %s --check-prefixes=CHECK,UNROLLED
+// RUN: %spirv-dis %t.noopt/push_constant_layout.cpp-23-33.spv | FileCheck %s --check-prefixes=CHECK,TESTED
 // The captures are one push-constant block (they fit in 128 bytes; larger ones
 // are a storage buffer: capture_buffer_layout.cpp): a Block struct whose only member,
 // at Offset 0, is an array of 32-bit words (ArrayStride 4). It holds the
-// 16-byte launch header (word 0: the thread count in x, which the
-// bounds check of a non-tiled kernel compares with GlobalInvocationId.x),
-// then the lambda object byte for byte as the host lays it out. Here, with
-// the explicit capture order [a, d, l, out]: a at byte 16 (word 4), padding,
-// d at byte 24 (words 6, 7), l at byte 32 (words 8, 9), then the array_view
-// object; 64 bytes (16 words) in all. Scalars are loaded word by word; a 64-bit
-// value is the bitcast of the vector (low word, high word).
+// 16-byte launch header (word 0: the thread count in x, which the entry point
+// of a non-tiled kernel compares with its work items' x: item_loop.cpp), then
+// the lambda object byte for byte as the host lays it out. Here, with the
+// explicit capture order [a, d, l, out]: a at byte 16 (word 4), padding, d at
+// byte 24 (words 6, 7), l at byte 32 (words 8, 9), then the array_view object;
+// 64 bytes (16 words) in all. Scalars are loaded word by word; a 64-bit value
+// is the bitcast of the vector (low word, high word). The body is inlined
+// twice (the Unroll loop and the tested loop); the UNROLLED and TESTED runs
+// check the loads in each copy.
 #include <amp.h>
 using namespace concurrency;
 
@@ -32,14 +35,25 @@ void run(array_view<int, 1> out, int a, double d, long l) {
 // CHECK-DAG: %[[PWORD:[_a-zA-Z0-9]+]] = OpTypePointer PushConstant %int
 // CHECK-DAG: %[[V2:[_a-zA-Z0-9]+]] = OpTypeVector %int 2
 
-// The launch header: the bounds check reads word 0.
+// The launch header: the entry's test of the thread's last item reads word 0.
 // CHECK: %main = OpFunction
-// CHECK: %[[GID0:[0-9]+]] = OpCompositeInsert %v3int %{{[0-9]+}} %{{[0-9]+}} 0
-// CHECK: %[[GID:[0-9]+]] = OpPhi %v3int %[[GID0]] %
-// CHECK: %[[X:[0-9]+]] = OpCompositeExtract %int %[[GID]] 0
-// CHECK: %[[H0P:[0-9]+]] = OpAccessChain %[[PWORD]] %captures %int_0 %int_0
+// CHECK: OpISub %int %items_per_thread %int_1
+// CHECK-NEXT: OpIMul %int
+// CHECK-NEXT: %[[LASTX:[0-9]+]] = OpIAdd %int
+// CHECK-NEXT: %[[H0P:[0-9]+]] = OpAccessChain %[[PWORD]] %captures %int_0 %int_0{{$}}
 // CHECK-NEXT: %[[H0:[0-9]+]] = OpLoad %int %[[H0P]]
-// CHECK-NEXT: OpUGreaterThanEqual %bool %[[X]] %[[H0]]
+// CHECK-NEXT: %[[ALLIN:[0-9]+]] = OpULessThan %bool %[[LASTX]] %[[H0]]
+// CHECK-NEXT: OpSelectionMerge
+// CHECK-NEXT: OpBranchConditional %[[ALLIN]] %[[ALL:[0-9]+]] %[[SOME:[0-9]+]]
+// The copy in the Unroll loop ...
+// UNROLLED: %[[ALL]] = OpLabel
+// UNROLLED: OpLoopMerge %{{[0-9]+}} %[[CONT:[0-9]+]] Unroll
+// ... and the one in the tested loop, whose test of each item reads word 0.
+// TESTED: %[[SOME]] = OpLabel
+// TESTED: OpLoopMerge %{{[0-9]+}} %[[CONT:[0-9]+]] None
+// TESTED: %[[HP:[0-9]+]] = OpAccessChain %[[PWORD]] %captures %int_0 %int_0{{$}}
+// TESTED-NEXT: %[[H:[0-9]+]] = OpLoad %int %[[HP]]
+// TESTED-NEXT: OpULessThan %bool %{{[0-9]+}} %[[H]]
 
 // a: word 4.
 // CHECK: %[[AP:[0-9]+]] = OpAccessChain %[[PWORD]] %captures %int_0 %int_4{{$}}
@@ -61,3 +75,6 @@ void run(array_view<int, 1> out, int a, double d, long l) {
 // CHECK-NEXT: %[[LV:[0-9]+]] = OpCompositeConstruct %[[V2]] %[[LL]] %[[LH]]
 // CHECK-NEXT: %[[L:[0-9]+]] = OpBitcast %long %[[LV]]
 // CHECK-NEXT: OpShiftRightArithmetic %long %[[L]] %int_3
+// All in the same copy, before its loop's continue block.
+// UNROLLED: %[[CONT]] = OpLabel
+// TESTED: %[[CONT]] = OpLabel
