@@ -331,7 +331,9 @@ void bench_matmul(const accelerator_view &av, int n) {
 
 int main(int argc, char **argv) {
   // `ampvk_bench small` for quick runs on CPU drivers, `ampvk_bench launch`
-  // for the launch rows alone, `ampvk_bench twins` for the GLSL twins alone.
+  // for the launch rows alone, `ampvk_bench twins [rows]` for the GLSL twins
+  // alone (or some of them, comma-separated: copy, saxpy, tiled,
+  // register-blocked, tile, transpose, histogram).
   bool small = argc > 1 && std::string(argv[1]) == "small";
   bool launch_only = argc > 1 && std::string(argv[1]) == "launch";
   bool twins_only = argc > 1 && std::string(argv[1]) == "twins";
@@ -344,7 +346,8 @@ int main(int argc, char **argv) {
   std::cout << "device: " << std::string(desc.begin(), desc.end()) << "\n";
   accelerator_view av = acc.default_view;
   if (twins_only) {
-    bench_twins(av, std::string(desc.begin(), desc.end()), false, AMPVK_BENCH_TWIN_DIR);
+    bench_twins(av, std::string(desc.begin(), desc.end()), false, AMPVK_BENCH_TWIN_DIR,
+                argc > 2 ? argv[2] : "");
     return 0;
   }
   bench_launch(av, std::string(desc.begin(), desc.end()));
