@@ -148,7 +148,7 @@ void move_to_device(buffer &b, device &to) {
     device *from = &b.owner();
     if (from == &to)
       return;
-    if (!b.wrapped)
+    if (!b.moves_with_kernels())
       throw concurrency::runtime_exception(
           "ampvk: mismatched accelerators: the data lives in an array on " + from->describe() +
               ", and arrays stay on their accelerator; copy it to an array on " + to.describe() +
@@ -179,8 +179,8 @@ void move_to_device(buffer &b, device &to) {
         !(b.state.load(std::memory_order_relaxed) & residency::host_current))
       continue; // used or moved meanwhile
     to.check_usable();
+    residency::moved_to_host(b); // first: it may throw, leaving b where it was
     from->buffers.erase(&b);
-    residency::moved_to_host(b);
     to.buffers.insert(&b);
     b.home.store(&to, std::memory_order_release);
     return;

@@ -25,9 +25,10 @@ public:
   buffer(device &d, std::size_t bytes, bool wrapped, void *host, int cpu_access = 3);
   ~buffer();
 
-  // The device whose memory holds the device copy. Only an array_view's
-  // buffer of host data ever moves (move_to_device), with both devices'
-  // mutexes held and no batch holding it; lock it with lock_owner.
+  // The device whose memory holds the device copy. Only the buffer of an
+  // array_view of host data or without a data source ever moves
+  // (move_to_device), with both devices' mutexes held and no batch holding
+  // it; lock it with lock_owner.
   device &owner() const noexcept { return *home.load(std::memory_order_acquire); }
   std::atomic<device *> home;
   const std::size_t bytes;
@@ -40,6 +41,13 @@ public:
   std::atomic<int> cpu_access{3};      // access_type; read_write unless an array says
   std::atomic<queue *> view{nullptr}; // buffer_set_view; null: the device's default queue
   std::atomic<bool> has_source{true};  // false for an array_view without a data source
+
+  // A kernel on another device takes the buffer there (through the host):
+  // views of host data, and views without a data source, which C++ AMP binds
+  // to no accelerator. Arrays stay on theirs.
+  bool moves_with_kernels() const noexcept {
+    return wrapped || !has_source.load(std::memory_order_relaxed);
+  }
 
   // The rest is guarded by the mutex of the device b lives on (owner()).
   device_allocation storage; // allocated on first device use for wrapped buffers

@@ -19,7 +19,7 @@ foreign_array_views::~foreign_array_views() {
 
 void foreign_array_views::stand_in(device &d, std::vector<bound_buffer> &bound) {
   for (auto &bb : bound) {
-    if (bb.array_reference || bb.b->wrapped || &bb.b->owner() == &d)
+    if (bb.array_reference || bb.b->moves_with_kernels() || &bb.b->owner() == &d)
       continue; // a captured array must be on d: launch's bring_to_device says so
     auto it = std::find_if(stand_ins_.begin(), stand_ins_.end(),
                            [&](const stand_in_for &s) { return s.array == bb.b; });

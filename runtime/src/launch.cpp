@@ -75,8 +75,9 @@ struct launch_lists {
 };
 
 // Arrays stay on their accelerator (views of them used elsewhere have stand-ins
-// by then: foreign_array_views.h); an array_view of host data goes to the
-// accelerator of the kernel that uses it (through the host: move_to_device).
+// by then: foreign_array_views.h); an array_view of host data or without a
+// data source goes to the accelerator of the kernel that uses it (through the
+// host: move_to_device).
 void bring_to_device(device &d, const std::vector<bound_buffer> &bound) {
   for (const auto &bb : bound)
     if (bb.b->where.load(std::memory_order_relaxed) != placement::device)
@@ -88,7 +89,7 @@ void bring_to_device(device &d, const std::vector<bound_buffer> &bound) {
   for (const auto &bb : bound) {
     if (&bb.b->owner() == &d)
       continue;
-    if (!bb.b->wrapped)
+    if (!bb.b->moves_with_kernels())
       throw concurrency::runtime_exception(
           "ampvk: mismatched accelerators: the kernel runs on " + d.describe() + " but binding " +
               std::to_string(bb.binding) + " uses an array that lives on " +

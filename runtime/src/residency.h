@@ -11,7 +11,7 @@
 //   retired        noticed by host_read/host_write: a host-mapped buffer whose
 //                  last user finished stops being device_in_use
 //   evicted        evict_to_host (exit teardown)
-//   moved          moved_to_host (a view of host data leaves its device)
+//   moved          moved_to_host (a view of host data, or without a data source, leaves its device)
 //
 // A host-mapped buffer (buffer::host_mapped) has one copy, the mapping, so its
 // host_current means "no submitted kernel writes it" and device_current is
@@ -80,9 +80,10 @@ void device_submitted(buffer &b, std::uint64_t serial, bool writes) noexcept;
 void evict_to_host(buffer &b) noexcept;
 
 // Both devices' mutexes held, host copy current (host_read), no batch holds
-// b (buffer::gpu_holds): b loses its device copy, and the host copy becomes the only current one, so
-// the next device that uses b uploads it.
-void moved_to_host(buffer &b) noexcept;
+// b (buffer::gpu_holds): b loses its device copy, and the host copy becomes
+// the only current one, so the next device that uses b uploads it. Throws
+// std::bad_alloc, with b unchanged, when mapped memory needs a host copy.
+void moved_to_host(buffer &b);
 
 } // namespace residency
 } // namespace rt

@@ -326,14 +326,15 @@ public:
   }
   // Kernels on av see the view's current data: the runtime uploads what is
   // stale before every kernel that uses it, so on the view's own accelerator
-  // there is nothing to do now. A view of host data moves to another
-  // accelerator (through the host). An array never leaves its accelerator: a
-  // kernel elsewhere gets its data through the host at launch.
+  // there is nothing to do now. A view of host data, or without a data
+  // source, moves to another accelerator (through the host). An array never
+  // leaves its accelerator: a kernel elsewhere gets its data through the host
+  // at launch.
   void synchronize_to(const accelerator_view &av) const {
     if (av._M_is_cpu())
       return synchronize();
     if (av._M_device() == ampvk::rt::buffer_device(_M_buffer) ||
-        !ampvk::rt::buffer_wraps_host(_M_buffer))
+        (!ampvk::rt::buffer_wraps_host(_M_buffer) && ampvk::rt::buffer_has_source(_M_buffer)))
       return;
     ampvk::rt::buffer_move_to(_M_buffer, av._M_device());
   }
