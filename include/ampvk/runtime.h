@@ -106,17 +106,22 @@ queue *buffer_view(const buffer *b);
 int buffer_cpu_access(const buffer *b);
 // True for buffers over the caller's host memory (array_view of a container).
 bool buffer_wraps_host(const buffer *b);
-// An array_view made from an extent alone has no data source (C++ AMP): its
-// get_source_accelerator_view throws. Buffers have a source unless marked.
-void buffer_set_no_source(buffer *b);
+// The buffer of an array_view made from an extent alone, which has no data
+// source (C++ AMP: its get_source_accelerator_view throws) and belongs to no
+// accelerator: it starts on d, its device memory is allocated at its first
+// kernel, and it moves to the accelerator of each kernel that uses it, as a
+// view of host data does. Its host copy is memory of its own, never a
+// mapping, so pointers into it survive moves. Contents undefined until written.
+buffer *buffer_create_without_source(device *d, std::size_t bytes);
 bool buffer_has_source(const buffer *b);
 void buffer_retain(buffer *b) noexcept;
 // Dropping the last reference to a wrapped buffer first copies device data
 // back into the host memory (C++ AMP: the last view's destructor synchronizes).
 void buffer_release(buffer *b) noexcept;
 device *buffer_device(const buffer *b);
-// Moves an array_view's buffer of host data to device d (its data goes through
-// the host; kernels using it on its old device are waited for). Nothing to do
+// Moves the buffer of an array_view of host data or without a data source to
+// device d (its data goes through the host; kernels using it on its old
+// device are waited for). Nothing to do
 // when it is on d already; runtime_exception for arrays, which never move.
 // Kernels do this themselves for the views they use.
 void buffer_move_to(buffer *b, device *d);

@@ -6,9 +6,9 @@
 // reads its global id from a private variable, and the entry point calls it
 // once per work item of the thread; the count is a specialization constant
 // (kernel_image.h: items_per_thread_spec_id), so the driver sees a loop of
-// known trip count once the runtime has chosen it per device and launch, and
-// with the default of 1 the kernel is what it was. Kernels with atomics on
-// global memory keep one item per thread (KernelEmitter.h: GlobalAtomics).
+// known trip count once the runtime has chosen it per device and launch (with
+// the default of 1, one trip). Kernels with atomics on global memory keep one
+// item per thread (KernelEmitter.h: GlobalAtomics).
 //
 // The entry, not the body, leaves out the items past the domain's end. When
 // every item of the thread lies inside, a small body is called from a loop

@@ -31,13 +31,14 @@ void destroy(buffer *b) noexcept {
 
 // Device memory the host maps, so host access needs no copies: every buffer
 // on unified-memory devices; elsewhere arrays with CPU access while the
-// shared (BAR) memory budget lasts. The device copy of an array_view's host
-// data is only a cache of it and is not worth the budget.
+// shared (BAR) memory budget lasts. The device copy of a buffer that moves
+// with its kernels (a view of host data, or without a data source) is only a
+// cache of its host copy and is not worth the budget.
 memory_use storage_use(const buffer &b) {
   const physical_device &p = b.owner().physical();
   if (p.unified_memory)
     return memory_use::mapped_storage;
-  if (!b.wrapped && b.cpu_access.load(std::memory_order_relaxed) != 0 &&
+  if (!b.moves_with_kernels() && b.cpu_access.load(std::memory_order_relaxed) != 0 &&
       b.bytes <= p.shared_memory_budget - std::min(p.shared_memory_budget, b.owner().shared_bytes))
     return memory_use::mapped_storage;
   return memory_use::storage;
@@ -179,9 +180,9 @@ void move_to_device(buffer &b, device &to) {
         !(b.state.load(std::memory_order_relaxed) & residency::host_current))
       continue; // used or moved meanwhile
     to.check_usable();
-    residency::moved_to_host(b); // first: it may throw, leaving b where it was
+    to.buffers.insert(&b); // first: it may throw, leaving b where it was
     from->buffers.erase(&b);
-    to.buffers.insert(&b);
+    residency::moved_to_host(b);
     b.home.store(&to, std::memory_order_release);
     return;
   }
@@ -256,8 +257,19 @@ bool buffer_wraps_host(const buffer *b) {
   return checked(const_cast<buffer *>(b), "buffer_wraps_host").wrapped;
 }
 
-void buffer_set_no_source(buffer *b) {
-  checked(b, "buffer_set_no_source").has_source.store(false, std::memory_order_relaxed);
+buffer *buffer_create_without_source(device *d, std::size_t bytes) {
+  if (!d)
+    throw concurrency::runtime_exception(
+        "ampvk: buffer_create_without_source called with a null device",
+        concurrency::E_INVALIDARG_AMP);
+  d->open();
+  std::lock_guard<std::mutex> lock(d->mutex());
+  d->check_usable();
+  auto b = std::make_unique<buffer>(*d, bytes, false, nullptr);
+  b->has_source.store(false, std::memory_order_relaxed);
+  residency::created_owned(*b); // no storage yet: never host-mapped
+  d->buffers.insert(b.get());
+  return b.release();
 }
 
 bool buffer_has_source(const buffer *b) {

@@ -28,7 +28,7 @@ public:
   // The device whose memory holds the device copy. Only the buffer of an
   // array_view of host data or without a data source ever moves
   // (move_to_device), with both devices' mutexes held and no batch holding
-  // it; lock it with lock_owner.
+  // it; lock it with lock_owner. Such buffers are never host-mapped.
   device &owner() const noexcept { return *home.load(std::memory_order_acquire); }
   std::atomic<device *> home;
   const std::size_t bytes;

@@ -62,16 +62,6 @@ void make_host_current(buffer &b, std::unique_lock<std::mutex> &lock, bool for_w
   }
 }
 
-// The mapping dies with the device memory: the host pointer gets a copy.
-void copy_out_of_mapping(buffer &b) {
-  auto *copy = new unsigned char[b.bytes ? b.bytes : 1];
-  if (b.bytes)
-    std::memcpy(copy, b.storage.mapped, b.bytes);
-  b.shadow.reset(copy);
-  b.host.store(copy, std::memory_order_release);
-  b.host_mapped = false;
-}
-
 } // namespace
 
 void created_wrapped(buffer &b) noexcept {
@@ -122,7 +112,13 @@ void device_submitted(buffer &b, std::uint64_t serial, bool writes) noexcept {
 void evict_to_host(buffer &b) noexcept {
   try {
     if (b.host_mapped) {
-      copy_out_of_mapping(b);
+      // The mapping dies with the memory: give the host pointer a copy.
+      auto *copy = new unsigned char[b.bytes ? b.bytes : 1];
+      if (b.bytes)
+        std::memcpy(copy, b.storage.mapped, b.bytes);
+      b.shadow.reset(copy);
+      b.host.store(copy, std::memory_order_release);
+      b.host_mapped = false;
     } else if (!(b.state.load(std::memory_order_relaxed) & host_current) && !b.owner().lost()) {
       // (A lost device's copy is gone: the host keeps what it had.)
       b.host_pointer();
@@ -137,9 +133,7 @@ void evict_to_host(buffer &b) noexcept {
   b.release_storage();
 }
 
-void moved_to_host(buffer &b) {
-  if (b.host_mapped)
-    copy_out_of_mapping(b); // a view without a data source in mapped memory
+void moved_to_host(buffer &b) noexcept {
   b.release_storage();
   b.last_use = b.last_write = 0;
   drop_queue(b.last_queue);

@@ -80,10 +80,10 @@ void device_submitted(buffer &b, std::uint64_t serial, bool writes) noexcept;
 void evict_to_host(buffer &b) noexcept;
 
 // Both devices' mutexes held, host copy current (host_read), no batch holds
-// b (buffer::gpu_holds): b loses its device copy, and the host copy becomes
-// the only current one, so the next device that uses b uploads it. Throws
-// std::bad_alloc, with b unchanged, when mapped memory needs a host copy.
-void moved_to_host(buffer &b);
+// b (buffer::gpu_holds), b not host-mapped (buffers that move never are): b
+// loses its device copy, and the host copy becomes the only current one, so
+// the next device that uses b uploads it.
+void moved_to_host(buffer &b) noexcept;
 
 } // namespace residency
 } // namespace rt

@@ -180,8 +180,7 @@ TEST(Buffers, OnlyMarkedBuffersLackADataSource) {
   std::vector<int> host(16, 2);
   rt::buffer *wrapped = rt::buffer_wrap_host(rt::default_device(), host.data(), 64);
   rt::buffer *owned = rt::buffer_create(rt::default_device(), 64);
-  rt::buffer *scratch = rt::buffer_create(rt::default_device(), 64);
-  rt::buffer_set_no_source(scratch);
+  rt::buffer *scratch = rt::buffer_create_without_source(rt::default_device(), 64);
   EXPECT_TRUE(rt::buffer_has_source(wrapped));
   EXPECT_TRUE(rt::buffer_has_source(owned));
   EXPECT_FALSE(rt::buffer_has_source(scratch));

@@ -157,8 +157,8 @@ public:
     static_assert(!std::is_const<T>::value,
                   "an array_view without a data source needs a non-const element type");
     std::size_t count = detail::element_count(e);
-    _M_buffer = ampvk::rt::buffer_create(ampvk::rt::default_device(), count * sizeof(T));
-    ampvk::rt::buffer_set_no_source(_M_buffer);
+    _M_buffer =
+        ampvk::rt::buffer_create_without_source(ampvk::rt::default_device(), count * sizeof(T));
     _M_offset = 0;
     _M_extent = e;
     _M_dense_strides();
