@@ -1,6 +1,6 @@
-// Views of host data that follow their kernels to another accelerator
-// (buffer_move_to, move_to_device in buffer.cpp) while the old accelerator's
-// views still have batches that used them. A buffer is only ever held by
+// Views of host data (or without a data source) that follow their kernels to
+// another accelerator (buffer_move_to, move_to_device in buffer.cpp) while the
+// old accelerator's views still have batches that used them. A buffer is only ever held by
 // batches of the accelerator it lives on (buffer::gpu_holds, guarded by that
 // device's mutex), so the move first waits for those batches, and it waits
 // without holding any device's mutex. Part of ampvk_fault_tests; run with
@@ -84,8 +84,9 @@ TEST(ViewMove, LeavesNoHoldOnTheOldAccelerator) {
 // two views of the first one each time, while another thread's launches and
 // reads on one of those views retire its batches. Every result is checked;
 // under ThreadSanitizer the holds on the moving view must never be changed
-// under two different mutexes.
-TEST(ViewMove, RacesWithRetirementOnTheOldAccelerator) {
+// under two different mutexes. The view is one of host data or, without
+// a data source, one whose host copy is the runtime's.
+static void races_with_retirement_on_the_old_accelerator(bool host_data) {
   rt::device *d0 = device_at(0), *d1 = device_at(1);
   ASSERT_TRUE(d0 && d1) << "run with AMPVK_DEVICE_REPLICAS=2";
   rt::queue *first = rt::create_queue(d0, false), *second = rt::create_queue(d0, false);
@@ -107,18 +108,28 @@ TEST(ViewMove, RacesWithRetirementOnTheOldAccelerator) {
     rt::buffer_release(w);
   });
   const int n = 3000;
-  std::vector<int> host = ramp(n, 1), expect = host;
-  rt::buffer *v = rt::buffer_wrap_host(d0, host.data(), host.size() * sizeof(int));
+  const std::size_t bytes = n * sizeof(int);
+  std::vector<int> host = ramp(n, 1), expect = host, seen(n);
+  rt::buffer *v = host_data ? rt::buffer_wrap_host(d0, host.data(), bytes)
+                            : rt::buffer_create_without_source(d0, bytes);
+  if (!host_data)
+    rt::buffer_write(v, 0, host.data(), bytes);
   while (retirer_rounds.load() == 0)
     std::this_thread::yield();
   for (int round = 0; round < 60; ++round) {
     launch_scale_offset(v, n, round, first); // back to the first accelerator
     launch_scale_offset(v, n, -round, second);
     launch_scale_offset(v, n, 5, rt::default_queue(d1)); // to the second
-    rt::buffer_synchronize(v);
+    if (host_data) {
+      rt::buffer_synchronize(v);
+      seen = host;
+    } else {
+      rt::buffer_read(v, 0, seen.data(), bytes);
+    }
     for (int &x : expect)
       x = scale(scale(scale(x, round), -round), 5);
-    ASSERT_EQ(host, expect) << "round " << round;
+    ASSERT_EQ(seen, expect) << "round " << round;
+    ASSERT_EQ(rt::buffer_device(v), d1);
   }
   stop = true;
   retirer.join();
@@ -126,6 +137,14 @@ TEST(ViewMove, RacesWithRetirementOnTheOldAccelerator) {
   rt::buffer_release(v);
   rt::queue_release(first);
   rt::queue_release(second);
+}
+
+TEST(ViewMove, RacesWithRetirementOnTheOldAccelerator) {
+  races_with_retirement_on_the_old_accelerator(/*host_data=*/true);
+}
+
+TEST(ViewMove, WithoutDataSourceRacesWithRetirementOnTheOldAccelerator) {
+  races_with_retirement_on_the_old_accelerator(/*host_data=*/false);
 }
 
 // A move waits for a long kernel that writes the view on the old accelerator
