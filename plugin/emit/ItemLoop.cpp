@@ -52,8 +52,12 @@ SpvId KernelEmitter::emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId Global
   LValue Header;
   Header.K = LValue::Capture;
   Header.Type = Ctx.IntTy;
+  const auto Axes = static_cast<std::uint32_t>(std::min(K.Rank, 3));
+  SpvId Extent[3] = {};
+  for (std::uint32_t Axis = 0; Axis < Axes; ++Axis)
+    Extent[Axis] = loadCaptureWord(Header, 4 * Axis);
   auto Below = [&](SpvId Id, std::uint32_t Axis) {
-    return B.emit(Op::OpULessThan, Bool, {Id, loadCaptureWord(Header, 4 * Axis)});
+    return B.emit(Op::OpULessThan, Bool, {Id, Extent[Axis]});
   };
   auto And = [&](SpvId L, SpvId R) { return B.emit(Op::OpLogicalAnd, Bool, {L, R}); };
   auto Component = [&](SpvId Vec, std::uint32_t C) {
@@ -61,7 +65,7 @@ SpvId KernelEmitter::emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId Global
   };
   // Rows and layers (y, z) are the same for all items of a thread.
   SpvId RowInside = 0;
-  for (std::uint32_t Axis = 1; Axis < static_cast<std::uint32_t>(std::min(K.Rank, 3)); ++Axis) {
+  for (std::uint32_t Axis = 1; Axis < Axes; ++Axis) {
     SpvId In = Below(Component(Global, Axis), Axis);
     RowInside = RowInside ? And(RowInside, In) : In;
   }

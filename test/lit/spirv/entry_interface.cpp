@@ -162,14 +162,14 @@ void flat3(array_view<int, 3> out) {
 // F1: OpUDiv %uint %{{[0-9]+}} %uint_256
 // F1: %[[MERGE]] = OpLabel
 // F1-NEXT: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
+// F1-NEXT: %[[P:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0
+// F1-NEXT: %[[N:[0-9]+]] = OpLoad %int %[[P]]
 // F1-NEXT: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
 // F1-NEXT: %[[FIRST:[0-9]+]] = OpIMul %int %[[GX]] %items_per_thread
 // F1-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %int_256
 // F1-NEXT: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
 // F1-NEXT: %[[FIRSTX:[0-9]+]] = OpIAdd %int %[[FIRSTOFF]] %[[LX]]
-// F1: %[[P:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0
-// F1-NEXT: %[[N:[0-9]+]] = OpLoad %int %[[P]]
-// F1-NEXT: OpULessThan %bool %{{[0-9]+}} %[[N]]
+// F1: OpULessThan %bool %{{[0-9]+}} %[[N]]
 // F1: OpLoopMerge
 // F1: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %int_256
 // F1-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
@@ -188,18 +188,18 @@ void flat3(array_view<int, 3> out) {
 // F2-NEXT: %[[G0:[0-9]+]] = OpLoad %v3int %group_id
 // F2: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // F2-NEXT: %[[GID:[0-9]+]] = OpPhi %v3int %[[GID0]] %
-// F2-NEXT: %[[Y:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1
+// F2-NEXT: %[[P0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0{{$}}
+// F2-NEXT: %[[N0:[0-9]+]] = OpLoad %int %[[P0]]
 // F2-NEXT: %[[P1:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_1{{$}}
 // F2-NEXT: %[[N1:[0-9]+]] = OpLoad %int %[[P1]]
+// F2-NEXT: %[[Y:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1
 // F2-NEXT: %[[ROW:[0-9]+]] = OpULessThan %bool %[[Y]] %[[N1]]
 // F2-NEXT: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
 // F2-NEXT: %[[FIRST:[0-9]+]] = OpIMul %int %[[GX]] %items_per_thread
 // F2-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %int_16
 // F2-NEXT: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
 // F2-NEXT: %[[FIRSTX:[0-9]+]] = OpIAdd %int %[[FIRSTOFF]] %[[LX]]
-// F2: %[[P0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0{{$}}
-// F2-NEXT: %[[N0:[0-9]+]] = OpLoad %int %[[P0]]
-// F2-NEXT: %[[XIN:[0-9]+]] = OpULessThan %bool %{{[0-9]+}} %[[N0]]
+// F2: %[[XIN:[0-9]+]] = OpULessThan %bool %{{[0-9]+}} %[[N0]]
 // F2-NEXT: OpLogicalAnd %bool %[[ROW]] %[[XIN]]
 // The index object in each copy: i[0] is y, i[1] is the item's x.
 // F2: OpLoopMerge
@@ -228,13 +228,15 @@ void flat3(array_view<int, 3> out) {
 // F3-NEXT: %[[G0:[0-9]+]] = OpLoad %v3int %group_id
 // F3: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // F3-NEXT: %[[GID:[0-9]+]] = OpPhi %v3int %[[GID0]] %
-// F3-NEXT: %[[Y:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1
+// F3-NEXT: %[[P0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0{{$}}
+// F3-NEXT: %[[N0:[0-9]+]] = OpLoad %int %[[P0]]
 // F3-NEXT: %[[P1:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_1{{$}}
 // F3-NEXT: %[[N1:[0-9]+]] = OpLoad %int %[[P1]]
-// F3-NEXT: %[[YIN:[0-9]+]] = OpULessThan %bool %[[Y]] %[[N1]]
-// F3-NEXT: %[[Z:[0-9]+]] = OpCompositeExtract %int %[[GID]] 2
 // F3-NEXT: %[[P2:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_2{{$}}
 // F3-NEXT: %[[N2:[0-9]+]] = OpLoad %int %[[P2]]
+// F3-NEXT: %[[Y:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1
+// F3-NEXT: %[[YIN:[0-9]+]] = OpULessThan %bool %[[Y]] %[[N1]]
+// F3-NEXT: %[[Z:[0-9]+]] = OpCompositeExtract %int %[[GID]] 2
 // F3-NEXT: %[[ZIN:[0-9]+]] = OpULessThan %bool %[[Z]] %[[N2]]
 // F3-NEXT: %[[ROW:[0-9]+]] = OpLogicalAnd %bool %[[YIN]] %[[ZIN]]
 // F3-NEXT: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
@@ -242,9 +244,7 @@ void flat3(array_view<int, 3> out) {
 // F3-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %int_16
 // F3-NEXT: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
 // F3-NEXT: %[[FIRSTX:[0-9]+]] = OpIAdd %int %[[FIRSTOFF]] %[[LX]]
-// F3: %[[P0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0{{$}}
-// F3-NEXT: %[[N0:[0-9]+]] = OpLoad %int %[[P0]]
-// F3-NEXT: %[[XIN:[0-9]+]] = OpULessThan %bool %{{[0-9]+}} %[[N0]]
+// F3: %[[XIN:[0-9]+]] = OpULessThan %bool %{{[0-9]+}} %[[N0]]
 // F3-NEXT: OpLogicalAnd %bool %[[ROW]] %[[XIN]]
 // The index object in each copy: i[0] is z, i[1] is y, i[2] is the item's x.
 // F3: OpLoopMerge

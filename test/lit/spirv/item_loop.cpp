@@ -37,6 +37,8 @@ void untiled(array_view<float, 1> a, array_view<const float, 1> b) {
 // UNTILED-NEXT: [[GROUPS0:%[0-9]+]] = OpLoad %v3int %group_id
 // UNTILED: OpBranchConditional %grid_folded
 // UNTILED: [[GROUPS:%[0-9]+]] = OpPhi %v3int [[GROUPS0]] %
+// UNTILED-NEXT: [[EXTENTP:%[0-9]+]] = OpAccessChain %_ptr_PushConstant_int %captures %int_0 %int_0{{$}}
+// UNTILED-NEXT: [[EXTENT:%[0-9]+]] = OpLoad %int [[EXTENTP]]
 // UNTILED-NEXT: [[GROUP:%[0-9]+]] = OpCompositeExtract %int [[GROUPS]] 0
 // UNTILED-NEXT: [[FIRST:%[0-9]+]] = OpIMul %int [[GROUP]] %items_per_thread
 // UNTILED-NEXT: [[FIRSTOFF:%[0-9]+]] = OpIMul %int [[FIRST]] %int_256
@@ -45,8 +47,6 @@ void untiled(array_view<float, 1> a, array_view<const float, 1> b) {
 // UNTILED-NEXT: [[LASTK:%[0-9]+]] = OpISub %int %items_per_thread %int_1
 // UNTILED-NEXT: [[LASTOFF:%[0-9]+]] = OpIMul %int [[LASTK]] %int_256
 // UNTILED-NEXT: [[LASTX:%[0-9]+]] = OpIAdd %int [[FIRSTX]] [[LASTOFF]]
-// UNTILED-NEXT: [[EXTENTP:%[0-9]+]] = OpAccessChain %_ptr_PushConstant_int %captures %int_0 %int_0{{$}}
-// UNTILED-NEXT: [[EXTENT:%[0-9]+]] = OpLoad %int [[EXTENTP]]
 // UNTILED-NEXT: [[ALLIN:%[0-9]+]] = OpULessThan %bool [[LASTX]] [[EXTENT]]
 // UNTILED-NEXT: OpSelectionMerge [[DONE:%[0-9]+]] None
 // UNTILED-NEXT: OpBranchConditional [[ALLIN]] [[ALL:%[0-9]+]] [[SOME:%[0-9]+]]
@@ -140,9 +140,9 @@ void histogram(array_view<int, 1> bins, array_view<const int, 1> keys) {
 // ATOMIC: OpBranchConditional %grid_folded
 // ATOMIC-NOT: OpLoopMerge
 // ATOMIC: [[GLOBAL:%[0-9]+]] = OpPhi %v3int [[GLOBAL0]] %
-// ATOMIC-NEXT: [[X:%[0-9]+]] = OpCompositeExtract %int [[GLOBAL]] 0
 // ATOMIC-NEXT: [[EXTENTP:%[0-9]+]] = OpAccessChain %_ptr_PushConstant_int %captures %int_0 %int_0{{$}}
 // ATOMIC-NEXT: [[EXTENT:%[0-9]+]] = OpLoad %int [[EXTENTP]]
+// ATOMIC-NEXT: [[X:%[0-9]+]] = OpCompositeExtract %int [[GLOBAL]] 0
 // ATOMIC-NEXT: [[IN:%[0-9]+]] = OpULessThan %bool [[X]] [[EXTENT]]
 // ATOMIC-NEXT: OpSelectionMerge [[DONE:%[0-9]+]] None
 // ATOMIC-NEXT: OpBranchConditional [[IN]] [[CALL:%[0-9]+]] [[DONE]]

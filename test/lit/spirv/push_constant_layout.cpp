@@ -35,25 +35,26 @@ void run(array_view<int, 1> out, int a, double d, long l) {
 // CHECK-DAG: %[[PWORD:[_a-zA-Z0-9]+]] = OpTypePointer PushConstant %int
 // CHECK-DAG: %[[V2:[_a-zA-Z0-9]+]] = OpTypeVector %int 2
 
-// The launch header: the entry's test of the thread's last item reads word 0.
+// The launch header: the entry reads word 0 once, for the test of the
+// thread's last item and of each item in the tested loop.
 // CHECK: %main = OpFunction
+// CHECK: OpPhi %v3int
+// CHECK-NEXT: %[[H0P:[0-9]+]] = OpAccessChain %[[PWORD]] %captures %int_0 %int_0{{$}}
+// CHECK-NEXT: %[[H0:[0-9]+]] = OpLoad %int %[[H0P]]
 // CHECK: OpISub %int %items_per_thread %int_1
 // CHECK-NEXT: OpIMul %int
 // CHECK-NEXT: %[[LASTX:[0-9]+]] = OpIAdd %int
-// CHECK-NEXT: %[[H0P:[0-9]+]] = OpAccessChain %[[PWORD]] %captures %int_0 %int_0{{$}}
-// CHECK-NEXT: %[[H0:[0-9]+]] = OpLoad %int %[[H0P]]
 // CHECK-NEXT: %[[ALLIN:[0-9]+]] = OpULessThan %bool %[[LASTX]] %[[H0]]
 // CHECK-NEXT: OpSelectionMerge
 // CHECK-NEXT: OpBranchConditional %[[ALLIN]] %[[ALL:[0-9]+]] %[[SOME:[0-9]+]]
 // The copy in the Unroll loop ...
 // UNROLLED: %[[ALL]] = OpLabel
 // UNROLLED: OpLoopMerge %{{[0-9]+}} %[[CONT:[0-9]+]] Unroll
-// ... and the one in the tested loop, whose test of each item reads word 0.
+// ... and the one in the tested loop, whose test of each item uses word 0.
 // TESTED: %[[SOME]] = OpLabel
 // TESTED: OpLoopMerge %{{[0-9]+}} %[[CONT:[0-9]+]] None
-// TESTED: %[[HP:[0-9]+]] = OpAccessChain %[[PWORD]] %captures %int_0 %int_0{{$}}
-// TESTED-NEXT: %[[H:[0-9]+]] = OpLoad %int %[[HP]]
-// TESTED-NEXT: OpULessThan %bool %{{[0-9]+}} %[[H]]
+// TESTED-NOT: OpAccessChain %[[PWORD]] %captures %int_0 %int_0{{$}}
+// TESTED: OpULessThan %bool %{{[0-9]+}} %[[H0]]
 
 // a: word 4.
 // CHECK: %[[AP:[0-9]+]] = OpAccessChain %[[PWORD]] %captures %int_0 %int_4{{$}}
