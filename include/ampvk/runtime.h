@@ -114,6 +114,9 @@ bool buffer_wraps_host(const buffer *b);
 // mapping, so pointers into it survive moves. Contents undefined until written.
 buffer *buffer_create_without_source(device *d, std::size_t bytes);
 bool buffer_has_source(const buffer *b);
+// True for the buffers kernels and synchronize_to take to their accelerator:
+// those of views of host data and of views without a data source.
+bool buffer_moves_with_kernels(const buffer *b);
 void buffer_retain(buffer *b) noexcept;
 // Dropping the last reference to a wrapped buffer first copies device data
 // back into the host memory (C++ AMP: the last view's destructor synchronizes).

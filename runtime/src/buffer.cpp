@@ -141,6 +141,17 @@ void wait_for_holds(buffer &b, std::unique_lock<std::mutex> &lock) {
   relock_owner(b, lock);
 }
 
+// Buffers whose device memory waits for their first kernel: no Vulkan work
+// yet (the device is opened by the first launch that uses the buffer), so a
+// view used only on the host costs nothing, and works even during exit,
+// after teardown.
+buffer *registered_without_vulkan(device &d, std::unique_ptr<buffer> b) {
+  std::lock_guard<std::mutex> lock(d.mutex());
+  d.check_not_lost();
+  d.buffers.insert(b.get());
+  return b.release();
+}
+
 } // namespace
 
 void move_to_device(buffer &b, device &to) {
@@ -203,15 +214,9 @@ buffer *buffer_wrap_host(device *d, void *host, std::size_t bytes) {
     throw concurrency::runtime_exception("ampvk: cannot view " + std::to_string(bytes) +
                                              " bytes at a null host pointer",
                                          concurrency::E_INVALIDARG_AMP);
-  // No Vulkan work yet: the device is opened by the first launch that uses
-  // the buffer, so a view used only on the host costs nothing (and works even
-  // during exit, after teardown).
   auto b = std::make_unique<buffer>(*d, bytes, true, host);
   residency::created_wrapped(*b);
-  std::lock_guard<std::mutex> lock(d->mutex());
-  d->check_not_lost();
-  d->buffers.insert(b.get());
-  return b.release();
+  return registered_without_vulkan(*d, std::move(b));
 }
 
 buffer *buffer_create(device *d, std::size_t bytes, int cpu_access) {
@@ -262,14 +267,14 @@ buffer *buffer_create_without_source(device *d, std::size_t bytes) {
     throw concurrency::runtime_exception(
         "ampvk: buffer_create_without_source called with a null device",
         concurrency::E_INVALIDARG_AMP);
-  d->open();
-  std::lock_guard<std::mutex> lock(d->mutex());
-  d->check_usable();
   auto b = std::make_unique<buffer>(*d, bytes, false, nullptr);
   b->has_source.store(false, std::memory_order_relaxed);
   residency::created_owned(*b); // no storage yet: never host-mapped
-  d->buffers.insert(b.get());
-  return b.release();
+  return registered_without_vulkan(*d, std::move(b));
+}
+
+bool buffer_moves_with_kernels(const buffer *b) {
+  return checked(const_cast<buffer *>(b), "buffer_moves_with_kernels").moves_with_kernels();
 }
 
 bool buffer_has_source(const buffer *b) {

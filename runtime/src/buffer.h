@@ -50,7 +50,7 @@ public:
   }
 
   // The rest is guarded by the mutex of the device b lives on (owner()).
-  device_allocation storage; // allocated on first device use for wrapped buffers
+  device_allocation storage; // allocated on first device use for buffers that move
   bool host_mapped = false;  // host == storage.mapped: one copy, no transfers (residency.cpp)
   bool shared_charged = false; // storage counts against the device's shared-memory budget
   std::unique_ptr<unsigned char[]> shadow;

@@ -334,7 +334,7 @@ public:
     if (av._M_is_cpu())
       return synchronize();
     if (av._M_device() == ampvk::rt::buffer_device(_M_buffer) ||
-        (!ampvk::rt::buffer_wraps_host(_M_buffer) && ampvk::rt::buffer_has_source(_M_buffer)))
+        !ampvk::rt::buffer_moves_with_kernels(_M_buffer))
       return;
     ampvk::rt::buffer_move_to(_M_buffer, av._M_device());
   }
