@@ -74,6 +74,12 @@ void print(const Row &r, const std::string &twin_error) {
             << (r.flops ? " GFLOP/s" : " GB/s   ") << (r.same ? "" : "   RESULT MISMATCH") << "\n";
 }
 
+// Keeps the shorter of two GPU times; 0 (no time: the twin failed) never wins.
+void keep_fastest(double &best, double t) {
+  if (t > 0 && (best <= 0 || t < best))
+    best = t;
+}
+
 std::uint32_t groups_of(std::uint32_t threads, std::uint32_t local) {
   return (threads + local - 1) / local;
 }
@@ -84,7 +90,8 @@ std::uint32_t groups_of(std::uint32_t threads, std::uint32_t local) {
 template <typename Launch, typename InTurn>
 void finish_matmul(twin::Harness &h, const std::string &spv, const std::vector<float> &a,
                    const std::vector<float> &b, int n, int per_tile, int reps,
-                   const std::vector<float> &c, Row &r, const array_view<float, 2> &cv, Launch launch, InTurn in_turn) {
+                   const std::vector<float> &c, Row &r, const array_view<float, 2> &cv,
+                   Launch launch, InTurn in_turn) {
   std::vector<float> twin_c(c.size());
   int b0 = h.buffer(a.data(), a.size() * 4), b1 = h.buffer(b.data(), b.size() * 4),
       b2 = h.buffer(nullptr, c.size() * 4);
@@ -132,9 +139,7 @@ void bench_twins(const accelerator_view &av, const std::string &device_name, boo
       const Timing a = time_launches(av, ampvk_launch, reps);
       if (i == 0 || a.best() < r.ampvk.best())
         r.ampvk = a;
-      const double t = twin_run();
-      if (t > 0 && (r.twin <= 0 || t < r.twin))
-        r.twin = t;
+      keep_fastest(r.twin, twin_run());
     }
   };
 
@@ -220,11 +225,8 @@ void bench_twins(const accelerator_view &av, const std::string &device_name, boo
     int b2 = h.buffer(std::vector<float>(n, 1.0f).data(), n * 4);
     std::uint32_t g_items[3] = {groups_of(n, 1024), 1, 1};
     double items = 0;
-    for (int i = 0; i < rounds; ++i) {
-      const double t = h.run(spv("saxpy_items"), {b0, b2}, &push, 8, g_items, reps);
-      if (t > 0 && (items <= 0 || t < items))
-        items = t;
-    }
+    for (int i = 0; i < rounds; ++i)
+      keep_fastest(items, h.run(spv("saxpy_items"), {b0, b2}, &push, 8, g_items, reps));
     std::vector<float> items_y(n);
     h.read(b2, items_y.data(), n * 4);
     if (device_copy_rate > 0)
