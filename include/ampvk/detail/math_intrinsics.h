@@ -60,6 +60,19 @@ AMPVK_GLSL_BINARY(FMax, std::fmax(x, y))
 #undef AMPVK_GLSL_UNARY
 #undef AMPVK_GLSL_BINARY
 
+// Trunc and RoundEven of a double are made of Floor, which every driver we
+// know rounds right: lavapipe (Mesa 22.3's llvmpipe, on CPUs without
+// AVX-512) returns doubles of magnitude 2^24 and more unchanged, fraction and
+// all, from the GLSL instructions. x - Floor(x) is exact.
+inline double Trunc(double x) restrict(cpu, amp) { return x < 0 ? -Floor(-x) : Floor(x); }
+inline double RoundEven(double x) restrict(cpu, amp) {
+  double down = Floor(x);
+  double above = x - down; // NaN for an infinity: then `down` is x
+  double up = down + 1;
+  double r = above > 0.5 ? up : above < 0.5 ? down : Floor(down * 0.5) * 2 == down ? down : up;
+  return r == 0 ? x * 0 : r; // the zero keeps x's sign
+}
+
 template <typename T>
 inline T Fma(T x, T y, T z) restrict(cpu, amp) AMPVK_INTRINSIC("math.glsl") {
   return std::fma(x, y, z);
