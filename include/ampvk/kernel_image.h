@@ -27,7 +27,7 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 7; // 7: views at their origin as specialization constants
+constexpr std::uint32_t kernel_image_version = 8; // 8: untiled workgroup size as specialization constants
 
 // Byte layout of the capture block every kernel receives:
 //   [0, 16)   launch_header
@@ -80,12 +80,23 @@ struct launch_header {
 // renumbering from the pipelines of ordinary grids.
 constexpr std::uint32_t grid_folded_spec_id = 8;
 
+// The workgroup size of a kernel that is not tiled: kernel_image_header's
+// local_size is the largest shape (256 threads), and each axis wider than 1
+// is the 32-bit specialization constant untiled_local_size_spec_id(axis) with
+// that default, the WorkgroupSize builtin's component. The runtime sets them
+// on a device that allows fewer threads per workgroup (each at most the
+// default, never to a different shape on an axis of 1); the kernel computes
+// its ids and renumbers folded grids with the values set. Tiled kernels' sizes
+// are their tiles, constants.
+constexpr std::uint32_t untiled_local_size_spec_id(std::uint32_t axis) { return 9 + axis; }
+
 // A kernel that is not tiled runs each thread over this many work items (the
 // specialization constant with this SpecId, 1 unless the runtime says more):
 // the thread of local id l in workgroup g takes, for k = 0 .. K-1, the global
-// x id (g.x * K + k) * local_size.x + l.x, so each pass over k touches
-// neighbouring elements across the workgroup. The runtime then dispatches
-// ceil(threads.x / (local_size.x * K)) workgroups along x, and never sets K
+// x id (g.x * K + k) * size.x + l.x (size: the workgroup size the runtime
+// set), so each pass over k touches neighbouring elements across the
+// workgroup. The runtime then dispatches ceil(threads.x / (size.x * K))
+// workgroups along x, and never sets K
 // above 1 for a folded grid or an image without kernel_image_header::item_loop.
 constexpr std::uint32_t items_per_thread_spec_id = 7;
 
@@ -103,7 +114,8 @@ constexpr std::uint32_t view_origin_spec_id(std::uint32_t binding) { return 16 +
 struct kernel_image_header {
   std::uint32_t magic;
   std::uint32_t version;
-  std::uint32_t local_size[3]; // workgroup size x, y, z (tile extents for tiled kernels)
+  std::uint32_t local_size[3]; // workgroup size x, y, z (tile extents for tiled kernels;
+                               // untiled: the largest, see untiled_local_size_spec_id)
   std::uint32_t rank;          // rank of the compute domain (1..max_compute_rank; tiled: 1..3)
   std::uint32_t tiled;         // 1 for tiled parallel_for_each
   // 1: the kernel loops over items_per_thread work items per thread (every

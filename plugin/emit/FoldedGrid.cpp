@@ -54,7 +54,7 @@ void KernelEmitter::renumberFoldedGrid(SpvId NumGroupsVar, SpvId LocalId, SpvId 
   SpvId Groups[3];
   for (std::uint32_t C = 0; C < 3; ++C) {
     SpvId Threads = loadCaptureWord(Header, 4 * C);
-    SpvId Size = B.constI32(static_cast<std::int32_t>(LocalSizeOut[C]));
+    SpvId Size = LocalSizeIds[C];
     Groups[C] =
         LocalSizeOut[C] == 1
             ? Threads
@@ -76,10 +76,8 @@ void KernelEmitter::renumberFoldedGrid(SpvId NumGroupsVar, SpvId LocalId, SpvId 
 
   B.beginBlock(Inside);
   SpvId Group = B.emit(Op::OpCompositeConstruct, V3, {X, Y, Z});
-  SpvId Size = B.emit(Op::OpCompositeConstruct, V3,
-                      {B.constI32(static_cast<std::int32_t>(LocalSizeOut[0])),
-                       B.constI32(static_cast<std::int32_t>(LocalSizeOut[1])),
-                       B.constI32(static_cast<std::int32_t>(LocalSizeOut[2]))});
+  SpvId Size =
+      B.emit(Op::OpCompositeConstruct, V3, {LocalSizeIds[0], LocalSizeIds[1], LocalSizeIds[2]});
   SpvId Global = B.emit(Op::OpIAdd, V3, {B.emit(Op::OpIMul, V3, {Group, Size}), LocalId});
   B.emitVoid(Op::OpStore, {GroupVar, Group});
   B.emitVoid(Op::OpStore, {GlobalVar, Global});

@@ -43,6 +43,9 @@ SpvId KernelEmitter::emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId Global
   SpvId Main = B.beginFunction(Void, B.typeFunction(Void, {}));
   B.name(Main, "main");
   B.beginBlock(B.newLabel());
+  for (std::uint32_t Axis = 0; Axis < 3; ++Axis)
+    if (UntiledSizeSpecs[Axis])
+      LocalSizeIds[Axis] = B.emit(Op::OpBitcast, Int, {UntiledSizeSpecs[Axis]});
   SpvId Global = B.emit(Op::OpLoad, V3, {GlobalVar});
   SpvId Local = B.emit(Op::OpLoad, V3, {LocalVar});
   SpvId Group = B.emit(Op::OpLoad, V3, {GroupVar});
@@ -101,7 +104,7 @@ SpvId KernelEmitter::emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId Global
     SpvId Items = B.specConstantI32(items_per_thread_spec_id, 1);
     B.name(Items, "items_per_thread");
     SpvId FirstItem = B.emit(Op::OpIMul, Int, {Component(Group, 0), Items});
-    SpvId Width = B.constI32(static_cast<std::int32_t>(LocalSizeOut[0]));
+    SpvId Width = LocalSizeIds[0];
     SpvId FirstX = B.emit(Op::OpIAdd, Int,
                           {B.emit(Op::OpIMul, Int, {FirstItem, Width}), Component(Local, 0)});
     // Item K of the thread: K workgroup widths after its first, so that a

@@ -124,6 +124,7 @@ private:
   // KernelEntry.cpp
   bool declareCaptureBlock();
   bool emitEntryPoint();
+  void declareWorkgroupSize();
   void bindKernelArgument(const clang::ParmVarDecl *P, SpvId GlobalId, SpvId LocalId,
                           SpvId GroupId);
   void storeIndexComponents(const LValue &IndexObj, llvm::ArrayRef<SpvId> Comps);
@@ -368,7 +369,15 @@ private:
   llvm::DenseMap<const clang::VarDecl *, LValue> TileStatics;
   llvm::DenseMap<const clang::VarDecl *, LValue> ConstantVariables;
   std::uint32_t TileStaticBytes = 0;
-  std::uint32_t LocalSizeOut[3] = {1, 1, 1};
+  std::uint32_t LocalSizeOut[3] = {1, 1, 1}; // the image's local_size
+  // An untiled kernel's workgroup size: for each axis wider than 1 an
+  // unsigned specialization constant the runtime may lower per device
+  // (KernelEntry.cpp), else 0.
+  SpvId UntiledSizeSpecs[3] = {};
+  // The workgroup size as int values the function being emitted computes
+  // with: LocalSizeOut's constants in a tiled kernel, the specialization
+  // constants in an untiled kernel's entry (ItemLoop.cpp).
+  SpvId LocalSizeIds[3] = {};
   std::vector<std::unique_ptr<Frame>> Frames;
   std::vector<BreakTarget> Targets;
 };

@@ -17,14 +17,45 @@ using namespace ampvk;
 using spv::Op;
 
 // Workgroup shape for kernels that are not tiled: 256 threads, a multiple of
-// every vendor's SIMD width, x widest so that neighbouring work-items touch
-// neighbouring elements of the last dimension. 64-thread groups left a copy
-// kernel at 0.29x of the H100's copy bandwidth, 256 at 0.73x (issue 11).
-// Every Vulkan device with a compute queue runs 256: the limits'
-// minimum (maxComputeWorkGroupInvocations 128) is met by none we know of,
-// and there the launch fails with the limit named, never runs wrongly.
+// every subgroup size Vulkan allows (at most 128), x widest so that
+// neighbouring work-items touch neighbouring elements of the last dimension.
+// 64-thread groups left a copy kernel at 0.29x of the H100's copy bandwidth,
+// 256 at 0.73x (issue 11). It is the largest shape: each axis wider than 1 is
+// a specialization constant (kernel_image.h, untiled_local_size_spec_id), which
+// the runtime lowers on a device that allows fewer threads per workgroup
+// (Vulkan guarantees 128), since an untiled kernel means nothing by its
+// workgroups.
 static const std::uint32_t UntiledLocalSize[3][3] = {
     {256, 1, 1}, {16, 16, 1}, {16, 4, 4}};
+
+// The WorkgroupSize builtin of an untiled kernel is a specialization
+// composite (of unsigned ints, as drivers require), so the driver takes the
+// size the runtime chose (it overrides the LocalSize mode); the item loop and
+// the folded grid's renumbering use the same constants.
+void KernelEmitter::declareWorkgroupSize() {
+  for (std::uint32_t Axis = 0; Axis < 3; ++Axis)
+    LocalSizeIds[Axis] = B.constI32(static_cast<std::int32_t>(LocalSizeOut[Axis]));
+  if (K.Tiled)
+    return;
+  static const char *const Names[3] = {"workgroup_size_x", "workgroup_size_y",
+                                       "workgroup_size_z"};
+  SpvId UInt = B.typeUInt(32);
+  SpvId Parts[3];
+  for (std::uint32_t Axis = 0; Axis < 3; ++Axis) {
+    if (LocalSizeOut[Axis] == 1) {
+      Parts[Axis] = B.constant(UInt, {1});
+      continue;
+    }
+    UntiledSizeSpecs[Axis] =
+        B.specConstantU32(untiled_local_size_spec_id(Axis), LocalSizeOut[Axis]);
+    B.name(UntiledSizeSpecs[Axis], Names[Axis]);
+    Parts[Axis] = UntiledSizeSpecs[Axis];
+  }
+  SpvId Size = B.specConstComposite(B.typeVector(UInt, 3), Parts);
+  B.decorate(Size, spv::Decoration::BuiltIn,
+             {static_cast<std::uint32_t>(spv::BuiltIn::WorkgroupSize)});
+  B.name(Size, "workgroup_size");
+}
 
 KernelEmitter::KernelEmitter(ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
                              const LibraryFiles &Library, bool BoundsChecks)
@@ -211,6 +242,7 @@ bool KernelEmitter::emitEntryPoint() {
     for (int I = 0; I < 3; ++I)
       LocalSizeOut[I] = UntiledLocalSize[std::min(K.Rank, 3) - 1][I];
   }
+  declareWorkgroupSize();
   // An untiled kernel's entry renumbers folded grids and leaves out padding
   // threads before it calls the body (ItemLoop.cpp).
   if (K.Tiled)

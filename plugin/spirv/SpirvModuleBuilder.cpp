@@ -124,12 +124,19 @@ SpvId SpirvModuleBuilder::constant(SpvId Type, llvm::ArrayRef<std::uint32_t> Lit
   return Id;
 }
 
-SpvId SpirvModuleBuilder::specConstantI32(std::uint32_t SpecId, std::int32_t Default) {
+SpvId SpirvModuleBuilder::specConstant32(SpvId Type, std::uint32_t SpecId, std::uint32_t Default) {
   SpvId Id = newId();
-  encode(TypesAndGlobals, spv::Op::OpSpecConstant,
-         {typeInt(32), Id, static_cast<std::uint32_t>(Default)});
+  encode(TypesAndGlobals, spv::Op::OpSpecConstant, {Type, Id, Default});
   decorate(Id, spv::Decoration::SpecId, {SpecId});
   return Id;
+}
+
+SpvId SpirvModuleBuilder::specConstantI32(std::uint32_t SpecId, std::int32_t Default) {
+  return specConstant32(typeInt(32), SpecId, static_cast<std::uint32_t>(Default));
+}
+
+SpvId SpirvModuleBuilder::specConstantU32(std::uint32_t SpecId, std::uint32_t Default) {
+  return specConstant32(typeUInt(32), SpecId, Default);
 }
 
 SpvId SpirvModuleBuilder::constInt(unsigned Width, std::uint64_t Value) {
@@ -149,6 +156,14 @@ SpvId SpirvModuleBuilder::constFloat(unsigned Width, double Value) {
   std::memcpy(&Bits, &Value, 8);
   return constant(typeFloat(Width), {static_cast<std::uint32_t>(Bits),
                                      static_cast<std::uint32_t>(Bits >> 32)});
+}
+
+SpvId SpirvModuleBuilder::specConstComposite(SpvId Type, llvm::ArrayRef<SpvId> Parts) {
+  SpvId Id = newId();
+  llvm::SmallVector<std::uint32_t, 6> Operands{Type, Id};
+  Operands.append(Parts.begin(), Parts.end());
+  encode(TypesAndGlobals, spv::Op::OpSpecConstantComposite, Operands);
+  return Id;
 }
 
 SpvId SpirvModuleBuilder::specConstBool(std::uint32_t SpecId, bool Default) {

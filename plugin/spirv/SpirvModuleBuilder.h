@@ -61,7 +61,11 @@ public:
   SpvId constNull(SpvId Type);
   // A 32-bit integer specialization constant with this SpecId (never shared).
   SpvId specConstantI32(std::uint32_t SpecId, std::int32_t Default);
+  // The same of the unsigned flavour, for builtins that must be unsigned.
+  SpvId specConstantU32(std::uint32_t SpecId, std::uint32_t Default);
   SpvId constComposite(SpvId Type, llvm::ArrayRef<SpvId> Parts);
+  // An OpSpecConstantComposite (never shared).
+  SpvId specConstComposite(SpvId Type, llvm::ArrayRef<SpvId> Parts);
   // An OpSpecConstantTrue/False with its SpecId, a new one at each call.
   SpvId specConstBool(std::uint32_t SpecId, bool Default);
 
@@ -111,6 +115,7 @@ private:
   using Words = std::vector<std::uint32_t>;
   void encode(Words &Out, spv::Op Op, llvm::ArrayRef<std::uint32_t> Operands);
   SpvId cachedType(spv::Op Op, llvm::ArrayRef<std::uint32_t> Operands);
+  SpvId specConstant32(SpvId Type, std::uint32_t SpecId, std::uint32_t Default);
 
   SpvId NextId = 1;
   std::set<spv::Capability> Capabilities;

@@ -59,6 +59,21 @@ void take_several_items(dispatch_shape &shape, std::uint32_t width, item_policy 
 
 } // namespace
 
+void fit_untiled_local_size(std::uint32_t ls[3], const VkPhysicalDeviceLimits &limits) {
+  auto over = [&](int axis) { return ls[axis] > limits.maxComputeWorkGroupSize[axis]; };
+  for (;;) {
+    int axis = over(0) ? 0 : over(1) ? 1 : over(2) ? 2 : -1;
+    if (axis < 0) {
+      if (std::uint64_t(ls[0]) * ls[1] * ls[2] <= limits.maxComputeWorkGroupInvocations)
+        return;
+      axis = ls[1] > 1 || ls[2] > 1 ? (ls[2] >= ls[1] ? 2 : 1) : 0;
+    }
+    if (ls[axis] == 1)
+      return; // no device has a limit of 0; the launch's check names it
+    ls[axis] /= 2;
+  }
+}
+
 dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int *extent,
                              const VkPhysicalDeviceLimits &limits, const char *device_name,
                              item_policy items) {
@@ -100,7 +115,11 @@ dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int *
       shape.folded[i] = static_cast<std::uint32_t>(extent[1 + i]);
   }
 
-  const std::uint32_t *ls = h.local_size;
+  for (int axis = 0; axis < 3; ++axis)
+    shape.local_size[axis] = h.local_size[axis];
+  if (!h.tiled)
+    fit_untiled_local_size(shape.local_size, limits);
+  const std::uint32_t *ls = shape.local_size;
   const std::uint64_t invocations = std::uint64_t(ls[0]) * ls[1] * ls[2];
   if (invocations > limits.maxComputeWorkGroupInvocations)
     invalid("a tile of " + std::to_string(ls[0]) + "x" + std::to_string(ls[1]) + "x" +

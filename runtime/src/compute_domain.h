@@ -20,6 +20,9 @@ namespace rt {
 struct dispatch_shape {
   std::uint32_t threads[3]; // x, y, z: the launch header's thread counts
   std::uint32_t groups[3];  // vkCmdDispatch arguments
+  // The workgroup size: the tile, or for an untiled kernel the image's shape
+  // fitted to the device (untiled_local_size_spec_id).
+  std::uint32_t local_size[3];
   std::uint32_t grid_folded; // launch_header::grid_folded
   // Rank > 3: extent[1] .. extent[rank-3], for the end of the capture block.
   std::uint32_t folded[max_compute_rank];
@@ -35,6 +38,12 @@ struct item_policy {
   std::uint32_t items = 1;
   bool always = false;
 };
+
+// An untiled kernel's workgroup on this device: the image's shape (256
+// threads) where the device allows it, else halved, z or y before x (x stays
+// widest, for neighbouring accesses), until it fits
+// maxComputeWorkGroupInvocations and maxComputeWorkGroupSize.
+void fit_untiled_local_size(std::uint32_t local_size[3], const VkPhysicalDeviceLimits &limits);
 
 // Throws invalid_compute_domain with the offending numbers and the limit.
 // `device_name` goes into the messages.

@@ -10,6 +10,8 @@
 //   AMPVK_DEBUG_FORCE_STAGING=1       never map device memory directly
 //   AMPVK_DEBUG_NO_PUSH_DESCRIPTOR=1  bind through descriptor pools even with VK_KHR_push_descriptor
 //   AMPVK_DEBUG_SHARED_MEMORY_BYTES=N act as a discrete GPU with N bytes of BAR memory to share
+//   AMPVK_DEBUG_MAX_WORKGROUP_INVOCATIONS=N  act as a device running at most N threads per
+//                                     workgroup (physical_device.cpp)
 //   AMPVK_ITEMS_PER_THREAD=N          N work items per thread in every untiled launch (device.cpp)
 //   AMPVK_DEBUG_NO_TIMESTAMPS=1       profile as on a queue family without timestamps
 //   AMPVK_KERNEL_TIMEOUT_MS=N         longest wait for submitted work before the device counts as

@@ -137,16 +137,20 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   pipeline_info.stage.pName = summary.entry_point.c_str();
   // One specialization for all constants: checked mode (AMPVK_CHECK=1 turns
   // the kernel's bounds checks on), the work items per thread, a folded grid,
-  // the views at their origin. A constant the kernel does not declare is
-  // ignored.
+  // the views at their origin, an untiled workgroup smaller than the image's.
+  // A constant the kernel does not declare is ignored.
   struct {
     VkBool32 check;
     std::uint32_t items;
     VkBool32 folded;
     VkBool32 on;
-  } const values{checks_enabled() ? VK_TRUE : VK_FALSE, variant.items_per_thread,
-                 variant.grid_folded ? VK_TRUE : VK_FALSE, VK_TRUE};
-  VkSpecializationMapEntry entries[3 + max_view_origin_bindings];
+    std::uint32_t local_size[3];
+  } const values{checks_enabled() ? VK_TRUE : VK_FALSE,
+                 variant.items_per_thread,
+                 variant.grid_folded ? VK_TRUE : VK_FALSE,
+                 VK_TRUE,
+                 {variant.local_size[0], variant.local_size[1], variant.local_size[2]}};
+  VkSpecializationMapEntry entries[6 + max_view_origin_bindings];
   std::uint32_t count = 0;
   if (p->checked)
     entries[count++] = {check_spec_constant_id, offsetof(decltype(values), check),
@@ -161,6 +165,13 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
     if (variant.views_at_origin & (1u << b))
       entries[count++] = {view_origin_spec_id(b), offsetof(decltype(values), on),
                           sizeof values.on};
+  for (std::uint32_t axis = 0; axis < 3; ++axis)
+    if (!image.header.tiled && variant.local_size[axis] &&
+        variant.local_size[axis] != image.header.local_size[axis])
+      entries[count++] = {untiled_local_size_spec_id(axis),
+                          static_cast<std::uint32_t>(offsetof(decltype(values), local_size) +
+                                                     axis * sizeof(std::uint32_t)),
+                          sizeof(std::uint32_t)};
   const VkSpecializationInfo specialization{count, entries, sizeof values, &values};
   if (count)
     pipeline_info.stage.pSpecializationInfo = &specialization;

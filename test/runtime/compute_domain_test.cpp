@@ -6,6 +6,8 @@
 #include "compute_domain.h"
 #include "kernel_image_builder.h"
 
+#include <ampvk/exceptions.h>
+
 namespace rt = ampvk::rt;
 using ampvk::kernel_image_header;
 
@@ -94,4 +96,77 @@ TEST(ComputeDomain, ForcedItemsApplyToEveryUntiledDomain) {
       rt::plan_dispatch(header(false, 256, 1, 1, 1), 1, &n, limits(), "test", forced);
   EXPECT_EQ(s.items_per_thread, 3u);
   EXPECT_EQ(s.groups[0], 2u); // 768 items per workgroup
+}
+
+// An untiled kernel's workgroup is the image's shape where the device allows
+// it, and smaller where it does not (untiled_local_size_spec_id): Vulkan
+// guarantees only 128 threads per workgroup.
+TEST(ComputeDomain, UntiledWorkgroupsKeepTheImageShapeWhereTheDeviceAllowsIt) {
+  const std::uint32_t shapes[3][3] = {{256, 1, 1}, {16, 16, 1}, {16, 4, 4}};
+  for (const auto &shape : shapes) {
+    std::uint32_t ls[3] = {shape[0], shape[1], shape[2]};
+    rt::fit_untiled_local_size(ls, limits());
+    EXPECT_EQ(ls[0], shape[0]);
+    EXPECT_EQ(ls[1], shape[1]);
+    EXPECT_EQ(ls[2], shape[2]);
+  }
+}
+
+TEST(ComputeDomain, UntiledWorkgroupsShrinkToTheDeviceLimitsKeepingXWidest) {
+  VkPhysicalDeviceLimits small = limits();
+  small.maxComputeWorkGroupInvocations = 128;
+  small.maxComputeWorkGroupSize[0] = small.maxComputeWorkGroupSize[1] = 128;
+  small.maxComputeWorkGroupSize[2] = 64;
+  struct {
+    std::uint32_t from[3], to[3];
+  } const cases[] = {{{256, 1, 1}, {128, 1, 1}},
+                     {{16, 16, 1}, {16, 8, 1}},
+                     {{16, 4, 4}, {16, 4, 2}}};
+  for (const auto &c : cases) {
+    std::uint32_t ls[3] = {c.from[0], c.from[1], c.from[2]};
+    rt::fit_untiled_local_size(ls, small);
+    EXPECT_EQ(ls[0], c.to[0]) << c.from[0] << "x" << c.from[1] << "x" << c.from[2];
+    EXPECT_EQ(ls[1], c.to[1]) << c.from[0] << "x" << c.from[1] << "x" << c.from[2];
+    EXPECT_EQ(ls[2], c.to[2]) << c.from[0] << "x" << c.from[1] << "x" << c.from[2];
+  }
+  // An axis over its own limit shrinks first, whatever the total allows.
+  VkPhysicalDeviceLimits narrow = limits();
+  narrow.maxComputeWorkGroupSize[0] = 64;
+  std::uint32_t ls[3] = {256, 1, 1};
+  rt::fit_untiled_local_size(ls, narrow);
+  EXPECT_EQ(ls[0], 64u);
+  // 16 threads in all: every axis down to what fits.
+  VkPhysicalDeviceLimits tiny = limits();
+  tiny.maxComputeWorkGroupInvocations = 16;
+  std::uint32_t cube[3] = {16, 4, 4};
+  rt::fit_untiled_local_size(cube, tiny);
+  EXPECT_EQ(cube[0] * cube[1] * cube[2], 16u);
+  EXPECT_EQ(cube[1], 1u);
+  EXPECT_EQ(cube[2], 1u);
+}
+
+TEST(ComputeDomain, DispatchOfAnUntiledKernelCountsTheDevicesWorkgroups) {
+  VkPhysicalDeviceLimits small = limits();
+  small.maxComputeWorkGroupInvocations = 128;
+  const int n = 1000;
+  rt::dispatch_shape s =
+      rt::plan_dispatch(header(false, 256, 1, 1, 1), 1, &n, small, "test", rt::item_policy());
+  EXPECT_EQ(s.local_size[0], 128u);
+  EXPECT_EQ(s.groups[0], 8u); // ceil(1000 / 128); 256-thread groups would be 4
+  const int e[2] = {100, 40};
+  s = rt::plan_dispatch(header(false, 16, 16, 1, 2), 2, e, small, "test", rt::item_policy());
+  EXPECT_EQ(s.local_size[1], 8u);
+  EXPECT_EQ(s.groups[0], 3u); // ceil(40 / 16)
+  EXPECT_EQ(s.groups[1], 13u); // ceil(100 / 8)
+  // With items per thread, a workgroup covers size.x * items along x.
+  rt::item_policy forced;
+  forced.items = 3;
+  forced.always = true;
+  s = rt::plan_dispatch(header(false, 256, 1, 1, 1), 1, &n, small, "test", forced);
+  EXPECT_EQ(s.items_per_thread, 3u);
+  EXPECT_EQ(s.groups[0], 3u); // ceil(1000 / 384)
+  // A tile is the program's: it is checked against the limit, never changed.
+  const int t = 1024;
+  EXPECT_THROW(rt::plan_dispatch(header(true, 256, 1, 1, 1), 1, &t, small, "test"),
+               concurrency::invalid_compute_domain);
 }

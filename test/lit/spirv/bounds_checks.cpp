@@ -34,8 +34,9 @@ void run(array_view<const int, 1> in, array_view<int, 2> out, array_view<int, 2>
 // CHECKED-DAG: %ampvk_checks_enabled = OpSpecConstantFalse %bool
 // CHECKED-DAG: %[[NULL:[0-9]+]] = OpConstantNull %int
 // CHECKED-LABEL: %main = OpFunction
+// CHECKED:      %[[W:[0-9]+]] = OpBitcast %int %workgroup_size_x
 // CHECKED:      %[[FIRST:[0-9]+]] = OpIMul %int %{{[0-9]+}} %items_per_thread
-// CHECKED-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %int_16
+// CHECKED-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %[[W]]
 // CHECKED-NEXT: %[[LX:[0-9]+]] = OpCompositeExtract %int %{{[0-9]+}} 0
 // CHECKED-NEXT: %[[FIRSTX:[0-9]+]] = OpIAdd %int %[[FIRSTOFF]] %[[LX]]
 // CHECKED-NEXT: OpISub %int %items_per_thread %int_1
@@ -50,7 +51,7 @@ void run(array_view<const int, 1> in, array_view<int, 2> out, array_view<int, 2>
 // UNROLLED-NEXT: %[[K:[0-9]+]] = OpPhi %int %int_0 %[[ALL]] %{{[0-9]+}} %[[CONT:[0-9]+]]
 // UNROLLED-NEXT: OpSLessThan %bool %[[K]] %items_per_thread
 // UNROLLED-NEXT: OpLoopMerge %{{[0-9]+}} %[[CONT]] Unroll
-// UNROLLED:      %[[OFF:[0-9]+]] = OpIMul %int %[[K]] %int_16
+// UNROLLED:      %[[OFF:[0-9]+]] = OpIMul %int %[[K]] %[[W]]
 // UNROLLED-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
 // The copy in the tested loop, behind the item's test.
 // TESTED:      %[[SOME]] = OpLabel
@@ -59,7 +60,7 @@ void run(array_view<const int, 1> in, array_view<int, 2> out, array_view<int, 2>
 // TESTED-NEXT: %[[K:[0-9]+]] = OpPhi %int %int_0 %[[SOME]] %{{[0-9]+}} %[[CONT:[0-9]+]]
 // TESTED-NEXT: OpSLessThan %bool %[[K]] %items_per_thread
 // TESTED-NEXT: OpLoopMerge %{{[0-9]+}} %[[CONT]] None
-// TESTED:      %[[OFF:[0-9]+]] = OpIMul %int %[[K]] %int_16
+// TESTED:      %[[OFF:[0-9]+]] = OpIMul %int %[[K]] %[[W]]
 // TESTED-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
 // TESTED-NEXT: %[[XIN:[0-9]+]] = OpULessThan %bool %[[X]] %{{[0-9]+}}
 // TESTED-NEXT: %[[IN:[0-9]+]] = OpLogicalAnd %bool %{{[0-9]+}} %[[XIN]]

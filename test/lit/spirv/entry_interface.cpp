@@ -75,6 +75,8 @@ void flat3(array_view<int, 3> out) {
 // tile<32>, reading global, local and tile; three views, two of them const.
 // T1: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
 // T1: OpExecutionMode %main LocalSize 32 1 1
+// A tile's size is constant: no WorkgroupSize builtin overrides it.
+// T1-NOT: WorkgroupSize
 // T1-DAG: OpDecorate %global_id BuiltIn GlobalInvocationId
 // T1-DAG: OpDecorate %local_id BuiltIn LocalInvocationId
 // T1-DAG: OpDecorate %group_id BuiltIn WorkgroupId
@@ -138,11 +140,14 @@ void flat3(array_view<int, 3> out) {
 // T4-DAG: OpIAdd %int %[[OYK]] %[[OX]]{{$}}
 // T4: OpFunctionEnd
 
-// Non-tiled: 256-thread workgroups; each thread runs the body once per work
+// Non-tiled: 256-thread workgroups at most; each axis wider than 1 is a
+// specialization constant (9 + axis) of the WorkgroupSize builtin, which the
+// runtime lowers on a device that allows fewer threads, and the kernel
+// computes with those constants. Each thread runs the body once per work
 // item (ItemLoop.cpp, item_loop.cpp pins the loops). The entry point renumbers
 // the grid (specialization constant 8 says whether the runtime folded it; only
 // then are workgroups renumbered, with divisions), builds the thread's first x
-// from the workgroup and local ids (FirstX = group.x * items * 256 + local.x;
+// from the workgroup and local ids (FirstX = group.x * items * size.x + local.x;
 // a rank-1 kernel no longer reads GlobalInvocationId), and tests id component
 // c against header word c (the y and z rows once, x per item) before it calls
 // the body. The body is inlined twice (the untested and the tested loop);
@@ -151,31 +156,37 @@ void flat3(array_view<int, 3> out) {
 // F1: OpEntryPoint GLCompute %main "main" %local_id %group_id %num_groups{{$}}
 // F1: OpExecutionMode %main LocalSize 256 1 1
 // F1: OpDecorate %num_groups BuiltIn NumWorkgroups
+// F1-DAG: OpDecorate %workgroup_size_x SpecId 9
+// F1-DAG: OpDecorate %workgroup_size BuiltIn WorkgroupSize
 // F1: OpDecorate %grid_folded SpecId 8
+// F1-DAG: %workgroup_size_x = OpSpecConstant %uint 256
+// F1-DAG: %workgroup_size = OpSpecConstantComposite %v3uint %workgroup_size_x %uint_1 %uint_1
 // F1: %grid_folded = OpSpecConstantFalse %bool
 // F1: %main = OpFunction
+// F1: %[[W:[0-9]+]] = OpBitcast %int %workgroup_size_x
 // F1: %[[L:[0-9]+]] = OpLoad %v3int %local_id
 // F1-NEXT: %[[G0:[0-9]+]] = OpLoad %v3int %group_id
 // F1: OpBranchConditional %grid_folded %[[RENUMBER:[0-9]+]] %[[MERGE:[0-9]+]]
 // F1-NEXT: %[[RENUMBER]] = OpLabel
 // F1-NEXT: OpLoad %v3int %num_groups
-// F1: OpUDiv %uint %{{[0-9]+}} %uint_256
+// F1: %[[WU:[0-9]+]] = OpBitcast %uint %[[W]]
+// F1-NEXT: OpUDiv %uint %{{[0-9]+}} %[[WU]]
 // F1: %[[MERGE]] = OpLabel
 // F1-NEXT: %[[G:[0-9]+]] = OpPhi %v3int %[[G0]] %
 // F1-NEXT: %[[P:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %captures %int_0 %int_0
 // F1-NEXT: %[[N:[0-9]+]] = OpLoad %int %[[P]]
 // F1-NEXT: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
 // F1-NEXT: %[[FIRST:[0-9]+]] = OpIMul %int %[[GX]] %items_per_thread
-// F1-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %int_256
+// F1-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %[[W]]
 // F1-NEXT: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
 // F1-NEXT: %[[FIRSTX:[0-9]+]] = OpIAdd %int %[[FIRSTOFF]] %[[LX]]
 // F1: OpULessThan %bool %{{[0-9]+}} %[[N]]
 // F1: OpLoopMerge
-// F1: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %int_256
+// F1: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %[[W]]
 // F1-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
 // F1: OpStore %{{[0-9]+}} %[[X]]
 // F1: OpLoopMerge
-// F1: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %int_256
+// F1: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %[[W]]
 // F1-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
 // F1: OpStore %{{[0-9]+}} %[[X]]
 // F1-NOT: OpLoopMerge
@@ -183,6 +194,13 @@ void flat3(array_view<int, 3> out) {
 
 // F2: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
 // F2: OpExecutionMode %main LocalSize 16 16 1
+// F2-DAG: OpDecorate %workgroup_size_x SpecId 9
+// F2-DAG: OpDecorate %workgroup_size_y SpecId 10
+// F2-DAG: OpDecorate %workgroup_size BuiltIn WorkgroupSize
+// F2-DAG: %workgroup_size_x = OpSpecConstant %uint 16
+// F2-DAG: %workgroup_size_y = OpSpecConstant %uint 16
+// F2-DAG: %workgroup_size = OpSpecConstantComposite %v3uint %workgroup_size_x %workgroup_size_y %uint_1
+// F2: %[[W:[0-9]+]] = OpBitcast %int %workgroup_size_x
 // F2: %[[GID0:[0-9]+]] = OpLoad %v3int %global_id
 // F2-NEXT: %[[L:[0-9]+]] = OpLoad %v3int %local_id
 // F2-NEXT: %[[G0:[0-9]+]] = OpLoad %v3int %group_id
@@ -196,14 +214,14 @@ void flat3(array_view<int, 3> out) {
 // F2-NEXT: %[[ROW:[0-9]+]] = OpULessThan %bool %[[Y]] %[[N1]]
 // F2-NEXT: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
 // F2-NEXT: %[[FIRST:[0-9]+]] = OpIMul %int %[[GX]] %items_per_thread
-// F2-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %int_16
+// F2-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %[[W]]
 // F2-NEXT: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
 // F2-NEXT: %[[FIRSTX:[0-9]+]] = OpIAdd %int %[[FIRSTOFF]] %[[LX]]
 // F2: %[[XIN:[0-9]+]] = OpULessThan %bool %{{[0-9]+}} %[[N0]]
 // F2-NEXT: OpLogicalAnd %bool %[[ROW]] %[[XIN]]
 // The index object in each copy: i[0] is y, i[1] is the item's x.
 // F2: OpLoopMerge
-// F2: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %int_16
+// F2: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %[[W]]
 // F2-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
 // F2: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1
 // F2: %[[E0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX:[0-9]+]] %int_0{{$}}
@@ -211,7 +229,7 @@ void flat3(array_view<int, 3> out) {
 // F2-NEXT: %[[E1:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX]] %int_1{{$}}
 // F2-NEXT: OpStore %[[E1]] %[[X]]
 // F2: OpLoopMerge
-// F2: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %int_16
+// F2: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %[[W]]
 // F2-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
 // F2: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1
 // F2: %[[E0:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX:[0-9]+]] %int_0{{$}}
@@ -223,6 +241,13 @@ void flat3(array_view<int, 3> out) {
 
 // F3: OpEntryPoint GLCompute %main "main" %global_id %local_id %group_id %num_groups{{$}}
 // F3: OpExecutionMode %main LocalSize 16 4 4
+// F3-DAG: OpDecorate %workgroup_size_x SpecId 9
+// F3-DAG: OpDecorate %workgroup_size_y SpecId 10
+// F3-DAG: OpDecorate %workgroup_size_z SpecId 11
+// F3-DAG: %workgroup_size_y = OpSpecConstant %uint 4
+// F3-DAG: %workgroup_size_z = OpSpecConstant %uint 4
+// F3-DAG: %workgroup_size = OpSpecConstantComposite %v3uint %workgroup_size_x %workgroup_size_y %workgroup_size_z
+// F3: %[[W:[0-9]+]] = OpBitcast %int %workgroup_size_x
 // F3: %[[GID0:[0-9]+]] = OpLoad %v3int %global_id
 // F3-NEXT: %[[L:[0-9]+]] = OpLoad %v3int %local_id
 // F3-NEXT: %[[G0:[0-9]+]] = OpLoad %v3int %group_id
@@ -241,14 +266,14 @@ void flat3(array_view<int, 3> out) {
 // F3-NEXT: %[[ROW:[0-9]+]] = OpLogicalAnd %bool %[[YIN]] %[[ZIN]]
 // F3-NEXT: %[[GX:[0-9]+]] = OpCompositeExtract %int %[[G]] 0
 // F3-NEXT: %[[FIRST:[0-9]+]] = OpIMul %int %[[GX]] %items_per_thread
-// F3-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %int_16
+// F3-NEXT: %[[FIRSTOFF:[0-9]+]] = OpIMul %int %[[FIRST]] %[[W]]
 // F3-NEXT: %[[LX:[0-9]+]] = OpCompositeExtract %int %[[L]] 0
 // F3-NEXT: %[[FIRSTX:[0-9]+]] = OpIAdd %int %[[FIRSTOFF]] %[[LX]]
 // F3: %[[XIN:[0-9]+]] = OpULessThan %bool %{{[0-9]+}} %[[N0]]
 // F3-NEXT: OpLogicalAnd %bool %[[ROW]] %[[XIN]]
 // The index object in each copy: i[0] is z, i[1] is y, i[2] is the item's x.
 // F3: OpLoopMerge
-// F3: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %int_16
+// F3: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %[[W]]
 // F3-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
 // F3-DAG: %[[GZ:[0-9]+]] = OpCompositeExtract %int %[[GID]] 2
 // F3-DAG: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1
@@ -259,7 +284,7 @@ void flat3(array_view<int, 3> out) {
 // F3-NEXT: %[[E2:[0-9]+]] = OpAccessChain %{{[_a-zA-Z0-9]+}} %[[IDX]] %int_2{{$}}
 // F3-NEXT: OpStore %[[E2]] %[[X]]
 // F3: OpLoopMerge
-// F3: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %int_16
+// F3: %[[OFF:[0-9]+]] = OpIMul %int %{{[0-9]+}} %[[W]]
 // F3-NEXT: %[[X:[0-9]+]] = OpIAdd %int %[[FIRSTX]] %[[OFF]]
 // F3-DAG: %[[GZ:[0-9]+]] = OpCompositeExtract %int %[[GID]] 2
 // F3-DAG: %[[GY:[0-9]+]] = OpCompositeExtract %int %[[GID]] 1

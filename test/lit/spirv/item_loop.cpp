@@ -1,19 +1,19 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
 // RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-25-31.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-110-42.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-129-34.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-111-42.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t/item_loop.cpp-130-34.spv
 // RUN: %spirv-dis %t/item_loop.cpp-25-31.spv | FileCheck %s --check-prefixes=UNTILED,UNTESTED
 // RUN: %spirv-dis %t/item_loop.cpp-25-31.spv | FileCheck %s --check-prefixes=UNTILED,TESTED
-// RUN: %spirv-dis %t/item_loop.cpp-110-42.spv | FileCheck %s --check-prefix=TILED
-// RUN: %spirv-dis %t/item_loop.cpp-129-34.spv | FileCheck %s --check-prefix=ATOMIC
+// RUN: %spirv-dis %t/item_loop.cpp-111-42.spv | FileCheck %s --check-prefix=TILED
+// RUN: %spirv-dis %t/item_loop.cpp-130-34.spv | FileCheck %s --check-prefix=ATOMIC
 // An untiled kernel's threads run its body once per work item
 // (ItemLoop.cpp): the count K is the specialization constant with SpecId 7
 // (kernel_image.h: items_per_thread_spec_id), 1 unless the runtime says more.
 // The entry point renumbers a folded grid (SpecId 8) first; then the thread of
-// workgroup g, local id l starts at FirstX = g.x * K * 256 + l.x and item k
-// takes x = FirstX + k * 256. The entry, not the body, leaves out the items
-// past the extent (push-constant word 0): when the thread's last item,
-// FirstX + (K - 1) * 256, lies below it, an Unroll loop calls the body for
+// workgroup g, local id l starts at FirstX = g.x * K * W + l.x (W: the width,
+// a specialization constant, entry_interface.cpp) and item k takes x = FirstX
+// + k * W. The entry, not the body, leaves out the items past the extent
+// (push-constant word 0): when the thread's last item, FirstX + (K - 1) * W, lies below it, an Unroll loop calls the body for
 // every item with no test; otherwise a plain loop tests each item's x. This
 // body is small, so after inlining it appears once in each loop (the
 // UNTESTED and TESTED runs look at one each, whatever the block order); it
@@ -33,7 +33,8 @@ void untiled(array_view<float, 1> a, array_view<const float, 1> b) {
 // UNTILED-DAG: OpDecorate %items_per_thread SpecId 7
 // UNTILED-DAG: %items_per_thread = OpSpecConstant %int 1
 // UNTILED: %main = OpFunction
-// UNTILED: [[LOCALS:%[0-9]+]] = OpLoad %v3int %local_id
+// UNTILED: [[W:%[0-9]+]] = OpBitcast %int %workgroup_size_x
+// UNTILED-NEXT: [[LOCALS:%[0-9]+]] = OpLoad %v3int %local_id
 // UNTILED-NEXT: [[GROUPS0:%[0-9]+]] = OpLoad %v3int %group_id
 // UNTILED: OpBranchConditional %grid_folded
 // UNTILED: [[GROUPS:%[0-9]+]] = OpPhi %v3int [[GROUPS0]] %
@@ -41,11 +42,11 @@ void untiled(array_view<float, 1> a, array_view<const float, 1> b) {
 // UNTILED-NEXT: [[EXTENT:%[0-9]+]] = OpLoad %int [[EXTENTP]]
 // UNTILED-NEXT: [[GROUP:%[0-9]+]] = OpCompositeExtract %int [[GROUPS]] 0
 // UNTILED-NEXT: [[FIRST:%[0-9]+]] = OpIMul %int [[GROUP]] %items_per_thread
-// UNTILED-NEXT: [[FIRSTOFF:%[0-9]+]] = OpIMul %int [[FIRST]] %int_256
+// UNTILED-NEXT: [[FIRSTOFF:%[0-9]+]] = OpIMul %int [[FIRST]] [[W]]
 // UNTILED-NEXT: [[LOCALX:%[0-9]+]] = OpCompositeExtract %int [[LOCALS]] 0
 // UNTILED-NEXT: [[FIRSTX:%[0-9]+]] = OpIAdd %int [[FIRSTOFF]] [[LOCALX]]
 // UNTILED-NEXT: [[LASTK:%[0-9]+]] = OpISub %int %items_per_thread %int_1
-// UNTILED-NEXT: [[LASTOFF:%[0-9]+]] = OpIMul %int [[LASTK]] %int_256
+// UNTILED-NEXT: [[LASTOFF:%[0-9]+]] = OpIMul %int [[LASTK]] [[W]]
 // UNTILED-NEXT: [[LASTX:%[0-9]+]] = OpIAdd %int [[FIRSTX]] [[LASTOFF]]
 // UNTILED-NEXT: [[ALLIN:%[0-9]+]] = OpULessThan %bool [[LASTX]] [[EXTENT]]
 // UNTILED-NEXT: OpSelectionMerge [[DONE:%[0-9]+]] None
@@ -60,7 +61,7 @@ void untiled(array_view<float, 1> a, array_view<const float, 1> b) {
 // UNTESTED-NEXT: OpLoopMerge [[END:%[0-9]+]] [[CONT]] Unroll
 // UNTESTED-NEXT: OpBranchConditional [[MORE]] {{%[0-9]+}} [[END]]
 // UNTESTED-NEXT: OpLabel
-// UNTESTED-NEXT: [[OFF:%[0-9]+]] = OpIMul %int [[K]] %int_256
+// UNTESTED-NEXT: [[OFF:%[0-9]+]] = OpIMul %int [[K]] [[W]]
 // UNTESTED-NEXT: [[X:%[0-9]+]] = OpIAdd %int [[FIRSTX]] [[OFF]]
 // UNTESTED-NOT: OpULessThan
 // UNTESTED: OpSDiv %int [[X]] %int_7
@@ -85,7 +86,7 @@ void untiled(array_view<float, 1> a, array_view<const float, 1> b) {
 // TESTED-NEXT: OpLoopMerge [[END:%[0-9]+]] [[CONT]] None
 // TESTED-NEXT: OpBranchConditional [[MORE]] {{%[0-9]+}} [[END]]
 // TESTED-NEXT: OpLabel
-// TESTED-NEXT: [[OFF:%[0-9]+]] = OpIMul %int [[K]] %int_256
+// TESTED-NEXT: [[OFF:%[0-9]+]] = OpIMul %int [[K]] [[W]]
 // TESTED-NEXT: [[X:%[0-9]+]] = OpIAdd %int [[FIRSTX]] [[OFF]]
 // TESTED-NEXT: [[IN:%[0-9]+]] = OpULessThan %bool [[X]] [[EXTENT]]
 // TESTED-NEXT: OpSelectionMerge [[SKIP:%[0-9]+]] None
