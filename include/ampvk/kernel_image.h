@@ -96,8 +96,8 @@ constexpr std::uint32_t untiled_local_size_spec_id(std::uint32_t axis) { return 
 // x id (g.x * K + k) * size.x + l.x (size: the workgroup size the runtime
 // set), so each pass over k touches neighbouring elements across the
 // workgroup. The runtime then dispatches ceil(threads.x / (size.x * K))
-// workgroups along x, and never sets K
-// above 1 for a folded grid or an image without kernel_image_header::item_loop.
+// workgroups along x, and never sets K above 1 for a folded grid or an image
+// without kernel_image_header::item_loop.
 constexpr std::uint32_t items_per_thread_spec_id = 7;
 
 // A captured array_view whose offset (the int member after its buffer

@@ -237,8 +237,6 @@ void launch(const launch_desc &desc) {
   variant.items_per_thread = shape.items_per_thread;
   variant.grid_folded = shape.grid_folded != 0;
   variant.views_at_origin = views_at_origin(bound);
-  for (int axis = 0; axis < 3; ++axis)
-    variant.local_size[axis] = shape.local_size[axis];
   const kernel_pipeline &pipeline = d.pipelines().get(image, variant);
   // Check before allocating: a buffer that cannot be bound is not allocated.
   for (const auto &u : uses)

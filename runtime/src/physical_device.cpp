@@ -141,6 +141,22 @@ device_info build_info(const physical_device &d) {
   return info;
 }
 
+// AMPVK_DEBUG_MAX_WORKGROUP_INVOCATIONS=N: act as a device that runs at most N
+// threads per workgroup (and along each axis), as Vulkan allows down to 128,
+// so that the suite runs untiled kernels in smaller workgroups on lavapipe.
+void limit_workgroup_invocations_for_tests(VkPhysicalDeviceLimits &limits) {
+  const char *value = env_value("AMPVK_DEBUG_MAX_WORKGROUP_INVOCATIONS");
+  if (!value)
+    return;
+  const long n = std::strtol(value, nullptr, 10);
+  if (n < 1)
+    return;
+  const auto most = static_cast<std::uint32_t>(n);
+  limits.maxComputeWorkGroupInvocations = std::min(limits.maxComputeWorkGroupInvocations, most);
+  for (std::uint32_t &size : limits.maxComputeWorkGroupSize)
+    size = std::min(size, most);
+}
+
 } // namespace
 
 std::wstring widen_utf8(const std::string &text) {
@@ -161,26 +177,6 @@ std::wstring widen_utf8(const std::string &text) {
   }
   return out;
 }
-
-namespace {
-
-// AMPVK_DEBUG_MAX_WORKGROUP_INVOCATIONS=N: act as a device that runs at most N
-// threads per workgroup (and along each axis), as Vulkan allows down to 128,
-// so that the suite runs untiled kernels in smaller workgroups on lavapipe.
-void limit_workgroup_invocations_for_tests(VkPhysicalDeviceLimits &limits) {
-  const char *value = env_value("AMPVK_DEBUG_MAX_WORKGROUP_INVOCATIONS");
-  if (!value)
-    return;
-  const long n = std::strtol(value, nullptr, 10);
-  if (n < 1)
-    return;
-  const auto most = static_cast<std::uint32_t>(n);
-  limits.maxComputeWorkGroupInvocations = std::min(limits.maxComputeWorkGroupInvocations, most);
-  for (std::uint32_t &size : limits.maxComputeWorkGroupSize)
-    size = std::min(size, most);
-}
-
-} // namespace
 
 std::optional<physical_device> describe_physical_device(VkPhysicalDevice handle, unsigned index,
                                                         std::uint32_t instance_api) {

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "compute_domain.h"
 #include "device.h"
 #include "internal_counters.h"
 #include "pipeline_disk_cache.h"
@@ -137,8 +138,12 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   pipeline_info.stage.pName = summary.entry_point.c_str();
   // One specialization for all constants: checked mode (AMPVK_CHECK=1 turns
   // the kernel's bounds checks on), the work items per thread, a folded grid,
-  // the views at their origin, an untiled workgroup smaller than the image's.
-  // A constant the kernel does not declare is ignored.
+  // the views at their origin, an untiled workgroup smaller than the image's
+  // (the same fit to this device as plan_dispatch's). A constant the kernel
+  // does not declare is ignored.
+  std::uint32_t local_size[3] = {h.local_size[0], h.local_size[1], h.local_size[2]};
+  if (!h.tiled)
+    fit_untiled_local_size(local_size, device_.limits());
   struct {
     VkBool32 check;
     std::uint32_t items;
@@ -149,7 +154,7 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
                  variant.items_per_thread,
                  variant.grid_folded ? VK_TRUE : VK_FALSE,
                  VK_TRUE,
-                 {variant.local_size[0], variant.local_size[1], variant.local_size[2]}};
+                 {local_size[0], local_size[1], local_size[2]}};
   VkSpecializationMapEntry entries[6 + max_view_origin_bindings];
   std::uint32_t count = 0;
   if (p->checked)
@@ -166,8 +171,7 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
       entries[count++] = {view_origin_spec_id(b), offsetof(decltype(values), on),
                           sizeof values.on};
   for (std::uint32_t axis = 0; axis < 3; ++axis)
-    if (!image.header.tiled && variant.local_size[axis] &&
-        variant.local_size[axis] != image.header.local_size[axis])
+    if (local_size[axis] != h.local_size[axis])
       entries[count++] = {untiled_local_size_spec_id(axis),
                           static_cast<std::uint32_t>(offsetof(decltype(values), local_size) +
                                                      axis * sizeof(std::uint32_t)),

@@ -44,13 +44,9 @@ struct pipeline_variant {
   std::uint32_t items_per_thread = 1;
   bool grid_folded = false;
   std::uint32_t views_at_origin = 0; // bit b: view_origin_spec_id(b) is true
-  // An untiled kernel's workgroup size on the device (0: the image's own).
-  std::uint32_t local_size[3] = {};
   bool operator==(const pipeline_variant &o) const noexcept {
     return aliased == o.aliased && items_per_thread == o.items_per_thread &&
-           grid_folded == o.grid_folded && views_at_origin == o.views_at_origin &&
-           local_size[0] == o.local_size[0] && local_size[1] == o.local_size[1] &&
-           local_size[2] == o.local_size[2];
+           grid_folded == o.grid_folded && views_at_origin == o.views_at_origin;
   }
 };
 
@@ -84,9 +80,7 @@ private:
       return std::hash<const void *>()(k.image) ^ (k.size * 0x9E3779B97F4A7C15ull) ^
              std::size_t(v.aliased) ^ (std::size_t(v.grid_folded) << 1) ^
              (std::size_t(v.items_per_thread) << 2) ^
-             (std::size_t(v.views_at_origin) * 0xC2B2AE3D27D4EB4Full) ^
-             (std::size_t(v.local_size[0]) << 40) ^ (std::size_t(v.local_size[1]) << 50) ^
-             (std::size_t(v.local_size[2]) << 56);
+             (std::size_t(v.views_at_origin) * 0xC2B2AE3D27D4EB4Full);
     }
   };
 
