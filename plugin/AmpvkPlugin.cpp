@@ -190,6 +190,8 @@ protected:
         Opts.Pipeline.Optimize = false;
       else if (A == "fp-contract=fast" || A == "fp-contract=off")
         Opts.Pipeline.FpContractFast = A == "fp-contract=fast";
+      else if (A == "unroll=driver" || A == "unroll=compiler")
+        Opts.Pipeline.UnrollInDriver = A == "unroll=driver";
       else if (A == "test-crash-spirv-tools")
         Opts.Pipeline.CrashForTest = true;
       else if (A == "Werror")

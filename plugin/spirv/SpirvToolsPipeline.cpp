@@ -54,15 +54,24 @@ static std::vector<std::string> recipePassNames(bool Performance) {
 // performance recipe too, 40 % of the sgemm sample's compile. Every kernel of
 // the samples, benchmarks and kernel tests came out with the same
 // instructions either way (docs/performance.md, "Compile time").
-static std::vector<std::vector<std::string>> passSegments(bool Optimize) {
+//
+// With UnrollInDriver no loop-unroll runs at all, so there is one segment:
+// a fully unrolled register-blocked body is most of such a kernel's compile
+// (SPIRV-Tools' unroller and every pass after it walk the copies), and drivers
+// unroll loops marked Unroll themselves (docs/performance.md, "Compile time").
+static std::vector<std::vector<std::string>>
+passSegments(const SpirvPipelineOptions &PipelineOpts) {
   std::vector<std::string> Names = recipePassNames(/*Performance=*/false);
-  if (Optimize) {
-    auto Unroll = std::find(Names.begin(), Names.end(), "loop-unroll");
-    if (Unroll != Names.end())
-      Names.erase(Unroll);
+  auto DropUnroll = [](std::vector<std::string> &From) {
+    From.erase(std::remove(From.begin(), From.end(), "loop-unroll"), From.end());
+  };
+  if (PipelineOpts.Optimize) {
+    DropUnroll(Names);
     std::vector<std::string> Performance = recipePassNames(/*Performance=*/true);
     Names.insert(Names.end(), Performance.begin(), Performance.end());
   }
+  if (PipelineOpts.UnrollInDriver)
+    DropUnroll(Names);
   std::vector<std::vector<std::string>> Segments(1);
   for (llvm::StringRef Name : Names) {
     // The one pass whose name is not its flag.
@@ -165,7 +174,7 @@ SpirvPipelineResult ampvk::optimizeSpirv(const std::vector<std::uint32_t> &Words
     return R;
   }
 
-  std::vector<std::vector<std::string>> Segments = passSegments(PipelineOpts.Optimize);
+  std::vector<std::vector<std::string>> Segments = passSegments(PipelineOpts);
   // SPIRV-Tools has crashed on valid modules before (its constant folder
   // divided INT_MIN by -1); a crash must cost one kernel, not the compiler,
   // and never send the user to LLVM's bug tracker.

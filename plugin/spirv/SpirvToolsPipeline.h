@@ -18,10 +18,13 @@ struct SpirvPipelineResult {
 // thread crash (SIGSEGV), to test that a crash inside SPIRV-Tools is contained
 // (plugin argument test-crash-spirv-tools). FpContractFast drops the
 // NoContraction decorations once optimization is done (fp-contract=fast).
+// UnrollInDriver leaves every loop whole, its Unroll loop control for the GPU
+// driver's compiler to honour (unroll=driver).
 struct SpirvPipelineOptions {
   bool Optimize = true;
   bool CrashForTest = false;
   bool FpContractFast = false;
+  bool UnrollInDriver = false;
 };
 
 // Runs SPIRV-Tools' legalization and performance passes (NoContraction kept on

@@ -11,11 +11,14 @@ ratio, and the plugin compile's peak memory (max RSS).
 
 With --baseline OTHER.so (another build of the plugin, e.g. main's), each
 input is also compiled with that one in the same rounds, and the table gets
-its columns too: before and after a change, measured in one run.
+its columns too: before and after a change, measured in one run. Each
+--variant FILE=OPTION adds a row: FILE compiled with -fplugin-arg-ampvk-OPTION
+(e.g. sgemm.cpp=unroll=driver), its plain column the same compile without
+the plugin.
 
 usage: compile_time.py --clang CLANG --plugin PLUGIN.so --include DIR
                        --work DIR [--repeat N] [--quick] [--baseline OTHER.so]
-                       [SAMPLE.cpp ...]
+                       [--variant FILE=OPTION ...] [SAMPLE.cpp ...]
 """
 import argparse
 import os
@@ -58,6 +61,8 @@ def main():
     p.add_argument("--quick", action="store_true",
                    help="generated inputs a tenth of the size, one run each (smoke test)")
     p.add_argument("--baseline", help="another plugin build to time in the same rounds")
+    p.add_argument("--variant", action="append", default=[], metavar="FILE=OPTION",
+                   help="also FILE with -fplugin-arg-ampvk-OPTION, in a row of its own")
     p.add_argument("samples", nargs="*")
     args = p.parse_args()
 
@@ -66,7 +71,10 @@ def main():
     subprocess.check_call([sys.executable, os.path.join(HERE, "generate_inputs.py"), gen_dir]
                           + sizes)
     repeat = 1 if args.quick else args.repeat
-    inputs = list(args.samples) + [os.path.join(gen_dir, f) for f in (
+    # (source, plugin option or None) per row.
+    inputs = [(src, None) for src in args.samples]
+    inputs += [tuple(v.split("=", 1)) for v in args.variant]
+    inputs += [(os.path.join(gen_dir, f), None) for f in (
         "kernels20.cpp", "statements.cpp", "if_chain.cpp", "switch.cpp", "struct_copy.cpp")]
 
     base = [args.clang] + FLAGS + include_flags(args.include)
@@ -78,12 +86,14 @@ def main():
     print("%-34s" % "input" + "".join(" %9s" % c for c in columns) + " %12s" % "ampvk peak")
     totals = [0.0] * (1 + len(plugins))
     # One compile first, so that the first row does not pay for cold caches.
-    compile_once(base + ["-c", inputs[0], "-o", obj], args.timeout)
-    for src in inputs:
+    compile_once(base + ["-c", inputs[0][0], "-o", obj], args.timeout)
+    for src, option in inputs:
         best = [None] * (1 + len(plugins))
         peak = 0.0
+        with_plugin = [["-fplugin=" + p] + (["-fplugin-arg-ampvk-" + option] if option else [])
+                       for p in plugins]
         for _ in range(repeat):
-            for which, extra in enumerate([[]] + [["-fplugin=" + p] for p in plugins]):
+            for which, extra in enumerate([[]] + with_plugin):
                 r = compile_once(base + extra + ["-c", src, "-o", obj], args.timeout)
                 if r is None:
                     best[which] = float("inf")
@@ -93,7 +103,9 @@ def main():
                 if which == len(plugins):
                     peak = max(peak, r[1])
         name = os.path.relpath(src, os.path.dirname(os.path.dirname(src)))
-        if src in args.samples:
+        if option:
+            name += ", " + option
+        elif src in args.samples:
             totals = [t + b for t, b in zip(totals, best)]
         print("%-34s" % name + cells(best) + (" %9.0f MB" % peak if peak else " %12s" % "-"))
     if totals[0]:
