@@ -197,7 +197,7 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
     unsupported(Loc, ampdiag::err_unsupported_reference_return) << FD->getQualifiedNameAsString();
   } else {
     // A single-trip loop gives early returns a structured exit.
-    LoopLabels L = openLoop(/*Unroll=*/false, /*IsWrapper=*/true);
+    LoopLabels L = openLoop(spv::LoopControlMask::MaskNone, /*IsWrapper=*/true);
     F.WrapperTarget = L.Target;
     F.ReturnFlag = B.functionVariable(boolType());
     B.emitVoid(Op::OpStore, {F.ReturnFlag, B.constBool(false)});

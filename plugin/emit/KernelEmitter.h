@@ -151,10 +151,17 @@ private:
     unsigned Target = 0; // index in Targets
   };
   // Branches into a new loop header and opens its first block.
-  LoopLabels openLoop(bool Unroll, bool IsWrapper);
+  LoopLabels openLoop(spv::LoopControlMask Control, bool IsWrapper);
   void emitLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Stmt *Inc,
-                const clang::Stmt *Body, const clang::VarDecl *CondVar, bool Unroll);
-  void emitDoWhile(const clang::DoStmt *S, bool Unroll);
+                const clang::Stmt *Body, const clang::VarDecl *CondVar,
+                spv::LoopControlMask Control);
+  void emitDoWhile(const clang::DoStmt *S, spv::LoopControlMask Control);
+
+  // LoopUnrollHints.cpp
+  // The loop control for a loop written with Clang's loop hints (#pragma
+  // unroll and the others); warns where a full unroll would be too large.
+  spv::LoopControlMask loopControlOf(const clang::AttributedStmt *AS);
+  std::uint64_t unrolledSize(const clang::Stmt *S);
   void emitSwitch(const clang::SwitchStmt *S);
   void emitReturn(const clang::ReturnStmt *S);
   void emitBreakOrContinue(bool IsBreak, clang::SourceLocation Loc);

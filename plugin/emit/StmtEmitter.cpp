@@ -42,29 +42,25 @@ void KernelEmitter::emitStmt(const Stmt *S) {
     return emitDiscarded(E);
   if (const auto *IS = dyn_cast<IfStmt>(S))
     return emitIf(IS);
+  const auto NoHint = spv::LoopControlMask::MaskNone;
   if (const auto *FS = dyn_cast<ForStmt>(S))
     return emitLoop(FS->getInit(), FS->getCond(), FS->getInc(), FS->getBody(),
-                    FS->getConditionVariable(), false);
+                    FS->getConditionVariable(), NoHint);
   if (const auto *WS = dyn_cast<WhileStmt>(S))
     return emitLoop(nullptr, WS->getCond(), nullptr, WS->getBody(),
-                    WS->getConditionVariable(), false);
+                    WS->getConditionVariable(), NoHint);
   if (const auto *DS = dyn_cast<DoStmt>(S))
-    return emitDoWhile(DS, false);
+    return emitDoWhile(DS, NoHint);
   if (const auto *AS = dyn_cast<AttributedStmt>(S)) {
-    bool Unroll = false;
-    for (const Attr *A : AS->getAttrs())
-      if (const auto *LH = dyn_cast<LoopHintAttr>(A))
-        Unroll |= LH->getOption() == LoopHintAttr::Unroll ||
-                  LH->getOption() == LoopHintAttr::UnrollCount;
     const Stmt *Sub = AS->getSubStmt();
     if (const auto *FS = dyn_cast<ForStmt>(Sub))
       return emitLoop(FS->getInit(), FS->getCond(), FS->getInc(), FS->getBody(),
-                      FS->getConditionVariable(), Unroll);
+                      FS->getConditionVariable(), loopControlOf(AS));
     if (const auto *WS = dyn_cast<WhileStmt>(Sub))
       return emitLoop(nullptr, WS->getCond(), nullptr, WS->getBody(),
-                      WS->getConditionVariable(), Unroll);
+                      WS->getConditionVariable(), loopControlOf(AS));
     if (const auto *DS = dyn_cast<DoStmt>(Sub))
-      return emitDoWhile(DS, Unroll);
+      return emitDoWhile(DS, loopControlOf(AS));
     return emitStmt(Sub);
   }
   if (const auto *RS = dyn_cast<ReturnStmt>(S))
@@ -215,7 +211,7 @@ void KernelEmitter::afterLoop(unsigned TargetIndex) {
   B.beginBlock(Stay);
 }
 
-KernelEmitter::LoopLabels KernelEmitter::openLoop(bool Unroll, bool IsWrapper) {
+KernelEmitter::LoopLabels KernelEmitter::openLoop(spv::LoopControlMask Control, bool IsWrapper) {
   LoopLabels L;
   L.Header = B.newLabel();
   L.First = B.newLabel();
@@ -223,10 +219,7 @@ KernelEmitter::LoopLabels KernelEmitter::openLoop(bool Unroll, bool IsWrapper) {
   L.Merge = B.newLabel();
   B.emitVoid(Op::OpBranch, {L.Header});
   B.beginBlock(L.Header);
-  B.emitVoid(Op::OpLoopMerge,
-             {L.Merge, L.Continue,
-              static_cast<std::uint32_t>(Unroll ? spv::LoopControlMask::Unroll
-                                                : spv::LoopControlMask::MaskNone)});
+  B.emitVoid(Op::OpLoopMerge, {L.Merge, L.Continue, static_cast<std::uint32_t>(Control)});
   B.emitVoid(Op::OpBranch, {L.First});
   B.beginBlock(L.First);
   BreakTarget T;
@@ -240,10 +233,11 @@ KernelEmitter::LoopLabels KernelEmitter::openLoop(bool Unroll, bool IsWrapper) {
 }
 
 void KernelEmitter::emitLoop(const Stmt *Init, const Expr *Cond, const Stmt *Inc,
-                             const Stmt *Body, const VarDecl *CondVar, bool Unroll) {
+                             const Stmt *Body, const VarDecl *CondVar,
+                             spv::LoopControlMask Control) {
   if (Init)
     emitStmt(Init);
-  LoopLabels L = openLoop(Unroll, /*IsWrapper=*/false);
+  LoopLabels L = openLoop(Control, /*IsWrapper=*/false);
   SpvId BodyBlock = B.newLabel();
   if (CondVar)
     emitLocalVar(CondVar);
@@ -267,8 +261,8 @@ void KernelEmitter::emitLoop(const Stmt *Init, const Expr *Cond, const Stmt *Inc
   afterLoop(L.Target);
 }
 
-void KernelEmitter::emitDoWhile(const DoStmt *S, bool Unroll) {
-  LoopLabels L = openLoop(Unroll, /*IsWrapper=*/false);
+void KernelEmitter::emitDoWhile(const DoStmt *S, spv::LoopControlMask Control) {
+  LoopLabels L = openLoop(Control, /*IsWrapper=*/false);
   emitStmt(S->getBody());
   if (!B.isTerminated())
     B.emitVoid(Op::OpBranch, {L.Continue});

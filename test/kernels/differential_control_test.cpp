@@ -450,7 +450,41 @@ int helperChain(int a, int b, int c) restrict(cpu, amp) {
   return x + y * 3 + z * 5 + sumPointer(arr, 5) * 7 + sumPointer(arr + 2, 2) + total +
          int(f);
 }
+// Loops under each of Clang's unroll hints (plugin/emit/LoopUnrollHints.cpp:
+// unrolled, DontUnroll, or no hint): a hint changes how a loop is compiled,
+// never what it computes.
+unsigned hintedLoops(int a, int b) restrict(cpu, amp) {
+  unsigned acc = 0;
+#pragma unroll
+  for (int i = 0; i < 8; ++i)
+    acc += unsigned(a >> i) & 3u;
+#pragma nounroll
+  for (int i = 0; i < 9; ++i)
+    acc = acc * 3u + unsigned(b ^ i);
+#pragma unroll 1
+  for (int i = 5; i >= 0; --i)
+    acc ^= unsigned(a + i);
+#pragma clang loop unroll(disable)
+  for (int i = 0; i != 12; i += 3)
+    acc += unsigned(i * b);
+#pragma unroll 4
+  for (int i = 0; i < (b & 31); ++i) // a count unknown when compiled: no hint
+    acc -= unsigned(i);
+#pragma unroll 16
+  for (int i = 2; i <= 14; i += 4) // four iterations: unrolled
+    acc += unsigned(a % (i + 1));
+  int k = 0;
+#pragma unroll 2
+  while (k < (a & 7))
+    acc += unsigned(++k);
+  return acc;
+}
 } // namespace
+
+TEST(DiffControl, LoopHints) {
+  check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return hintedLoops(a, b); },
+        ints<int>(N1, 8, 0, 100000), ints<int>(N1, 9, -1000, 1000));
+}
 
 TEST(DiffControl, NestedLoops) {
   auto a = ints<int>(N1, 1, -100, 100), b = ints<int>(N1, 2, 0, 1000);
