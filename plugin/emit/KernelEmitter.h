@@ -356,6 +356,8 @@ private:
   // an atomic histogram 0.6x as fast (issue 11), so such kernels keep one item
   // per thread (ItemLoop.cpp).
   bool GlobalAtomics = false;
+  // unrolledSize of each inlined function's body (LoopUnrollHints.cpp).
+  llvm::DenseMap<const clang::FunctionDecl *, std::uint64_t> InlinedSizes;
   // Calls inlined into this kernel so far (CallInliner.cpp).
   unsigned InlinedCalls = 0;
   static constexpr unsigned MaxInlinedCalls = 10000;

@@ -24,11 +24,12 @@ using namespace clang;
 using namespace ampvk;
 
 // Statements and expressions a fully unrolled loop nest may hold, counted as
-// unrolledSize counts them. The sgemm sample's largest nest counts 26160. A
-// loop of 5900 iterations over `s += a[(i + k) % 1024]` (22 each, just under
-// the limit) compiles in 6 s and 250 MB (plain clang: 2.3 s), and time and
-// memory grow in proportion (20000 iterations: 21 s and 0.5 GB).
-static constexpr std::uint64_t MaxUnrolledSize = 1 << 17;
+// unrolledSize counts them. The sgemm sample's largest nest counts 31600. A
+// loop of 5300 iterations over `s += a[(i + k) % 1024]` (98 each, the calls
+// to <amp.h> counted; just under the limit) compiles in 7 s and 240 MB (plain
+// clang: 2.5 s), and time and memory grow in proportion (20000 iterations:
+// 21 s and 0.5 GB).
+static constexpr std::uint64_t MaxUnrolledSize = 1 << 19;
 
 static const VarDecl *counterOf(const Expr *E) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
@@ -41,15 +42,17 @@ static std::optional<std::int64_t> constantValue(const Expr *E, const ASTContext
   if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
     return std::nullopt;
   const llvm::APSInt &V = R.Val.getInt();
-  if (V.getSignificantBits() > 62)
+  if (V.isSigned() ? V.getSignificantBits() > 62 : V.getActiveBits() > 61)
     return std::nullopt;
   return V.getExtValue();
 }
 
-// The iterations of `for (i = A; i OP B; i += S)` (or ++i, i--, ...) with A,
-// B and S constants; nothing for any other loop. The body is not searched for
-// other assignments to i: the count only decides hints, and SPIRV-Tools'
-// unroller leaves a loop whose count it cannot prove.
+// The iterations of `for (i = A; i OP B; i += S)` (or ++i, i--, i = i + S,
+// ...) with A, B and S constants, i compared in its own type, and, for an
+// unsigned i, only counted up with < or != (no wrap-around); nothing for any
+// other loop. The body is not searched for other assignments to i: the count
+// only decides hints, and SPIRV-Tools' unroller leaves a loop whose count it
+// cannot prove.
 static std::optional<std::uint64_t> constantTripCount(const Stmt *Loop, const ASTContext &Ctx) {
   const auto *FS = dyn_cast<ForStmt>(Loop);
   if (!FS || !FS->getCond() || !FS->getInc())
@@ -78,12 +81,31 @@ static std::optional<std::uint64_t> constantTripCount(const Stmt *Loop, const AS
       Step = *By;
     else if (By && CA->getOpcode() == BO_SubAssign)
       Step = -*By;
+  } else if (const auto *AO = dyn_cast<BinaryOperator>(Inc);
+             AO && AO->getOpcode() == BO_Assign && counterOf(AO->getLHS()) == Counter) {
+    // i = i + S, i = S + i, i = i - S
+    const auto *Sum = dyn_cast<BinaryOperator>(AO->getRHS()->IgnoreParenImpCasts());
+    if (Sum && (Sum->getOpcode() == BO_Add || Sum->getOpcode() == BO_Sub)) {
+      const Expr *Other = counterOf(Sum->getLHS()) == Counter ? Sum->getRHS()
+                          : Sum->getOpcode() == BO_Add && counterOf(Sum->getRHS()) == Counter
+                              ? Sum->getLHS()
+                              : nullptr;
+      std::optional<std::int64_t> By = Other ? constantValue(Other, Ctx) : std::nullopt;
+      if (By && (Sum->getOpcode() == BO_Add || Other == Sum->getRHS()))
+        Step = Sum->getOpcode() == BO_Add ? *By : -*By;
+    }
   }
   if (!Step || *Step == 0)
     return std::nullopt;
 
   const auto *Cond = dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
   if (!Cond || !Cond->isComparisonOp())
+    return std::nullopt;
+  // Compared in i's own type (as promoted): `int i; i < 10u` compares unsigned.
+  QualType Compared = Cond->getLHS()->getType();
+  bool Unsigned = Counter->getType()->isUnsignedIntegerType();
+  if (Compared->isUnsignedIntegerType() != Unsigned ||
+      Ctx.getTypeSize(Compared) < Ctx.getTypeSize(Counter->getType()))
     return std::nullopt;
   BinaryOperatorKind Op = Cond->getOpcode();
   std::optional<std::int64_t> To;
@@ -97,6 +119,8 @@ static std::optional<std::uint64_t> constantTripCount(const Stmt *Loop, const AS
     return std::nullopt;
 
   std::int64_t A = *From, B = *To, S = *Step;
+  if (Unsigned && (S < 0 || (Op != BO_LT && Op != BO_NE)))
+    return std::nullopt;
   auto Count = [](std::int64_t Distance, std::int64_t By) -> std::uint64_t {
     return Distance <= 0 ? 0 : static_cast<std::uint64_t>((Distance + By - 1) / By);
   };
@@ -152,11 +176,13 @@ static UnrollRequest requestOf(const AttributedStmt *AS, const ASTContext &Ctx,
   return Request;
 }
 
-// A statement's size, nodes counted, with each loop inside it that would be
-// fully unrolled counted as many times as it runs.
+// A statement's size as compiled: nodes counted, each call with its callee's
+// body (every call is inlined), and each loop inside it that will be fully
+// unrolled as many times as it runs (one declined for its size: once).
 std::uint64_t KernelEmitter::unrolledSize(const Stmt *S) {
   if (!S)
     return 0;
+  const std::uint64_t TooLarge = MaxUnrolledSize + 1;
   if (const auto *AS = dyn_cast<AttributedStmt>(S)) {
     const Stmt *Loop = AS->getSubStmt();
     std::uint64_t N = 0;
@@ -164,13 +190,28 @@ std::uint64_t KernelEmitter::unrolledSize(const Stmt *S) {
     std::optional<std::uint64_t> Trips = constantTripCount(Loop, Ctx);
     if (Trips && (R == UnrollRequest::Full || (R == UnrollRequest::Count && *Trips <= N))) {
       std::uint64_t Body = unrolledSize(loopBody(Loop)) + 1;
-      return *Trips > MaxUnrolledSize / Body ? MaxUnrolledSize + 1 : *Trips * Body;
+      if (*Trips <= MaxUnrolledSize / Body)
+        return *Trips * Body;
+      return std::min(Body, TooLarge); // declined: the loop stays
     }
   }
   std::uint64_t Size = 1;
+  const FunctionDecl *Callee = nullptr;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    Callee = CE->getDirectCallee();
+  else if (const auto *CC = dyn_cast<CXXConstructExpr>(S))
+    Callee = CC->getConstructor();
+  const FunctionDecl *Definition = nullptr;
+  if (Callee && Callee->hasBody(Definition)) {
+    // Inserted first, so that a call cycle (rejected elsewhere) ends here.
+    auto [It, New] = InlinedSizes.try_emplace(Definition, 0);
+    if (New)
+      It->second = unrolledSize(Definition->getBody());
+    Size += InlinedSizes[Definition];
+  }
   for (const Stmt *Child : S->children())
-    Size = std::min(Size + unrolledSize(Child), MaxUnrolledSize + 1);
-  return Size;
+    Size = std::min(Size + unrolledSize(Child), TooLarge);
+  return std::min(Size, TooLarge);
 }
 
 spv::LoopControlMask KernelEmitter::loopControlOf(const AttributedStmt *AS) {
@@ -191,10 +232,12 @@ spv::LoopControlMask KernelEmitter::loopControlOf(const AttributedStmt *AS) {
     break;
   }
   std::optional<std::uint64_t> Trips = constantTripCount(Loop, Ctx);
-  if (!Trips) // SPIRV-Tools unrolls it if it finds the count after all
+  // A count this cannot see (a while loop, a counter declared before its
+  // for): SPIRV-Tools unrolls it if it finds one, with no limit.
+  if (!Trips)
     return spv::LoopControlMask::Unroll;
-  std::uint64_t Size = unrolledSize(AS);
-  if (Size <= MaxUnrolledSize)
+  std::uint64_t Body = unrolledSize(loopBody(Loop)) + 1;
+  if (*Trips <= MaxUnrolledSize / Body)
     return spv::LoopControlMask::Unroll;
   Diags.report(Loop->getBeginLoc(), ampdiag::warn_loop_not_unrolled)
       << *Trips << std::uint64_t(MaxUnrolledSize) << Loop->getSourceRange();

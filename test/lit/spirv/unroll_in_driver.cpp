@@ -42,7 +42,7 @@ void run(array_view<float, 1> out, array_view<const float, 1> a) {
 // One multiply and one add in the loop, three adds after it: all five decorated.
 // DRIVER-COUNT-5: OpDecorate %{{[0-9]+}} NoContraction
 // DRIVER-NOT: NoContraction
-// DRIVER: = OpVariable %_ptr_Function_{{.*}} Function
+// DRIVER: %acc = OpVariable %_ptr_Function_{{.*}} Function
 // DRIVER-COUNT-3: OpLoopMerge %{{[0-9]+}} %{{[0-9]+}} Unroll
 // DRIVER-NOT: OpLoopMerge
 // DRIVER-COUNT-1: = OpFMul
