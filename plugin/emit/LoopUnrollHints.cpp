@@ -152,7 +152,7 @@ static const Stmt *loopBody(const Stmt *Loop) {
   return nullptr;
 }
 
-// What the hints on a loop ask for, before any limit.
+// What the hints on a loop ask for, before any limit: N for Count.
 enum class UnrollRequest { None, Full, Never, Count };
 
 static UnrollRequest requestOf(const AttributedStmt *AS, const ASTContext &Ctx,
@@ -176,6 +176,30 @@ static UnrollRequest requestOf(const AttributedStmt *AS, const ASTContext &Ctx,
   return Request;
 }
 
+// How a loop's hints read once its count is known (or not): Unroll (to be
+// checked against the limit), DontUnroll, or no hint.
+static spv::LoopControlMask askedControl(UnrollRequest R, std::uint64_t N,
+                                         std::optional<std::uint64_t> Trips) {
+  switch (R) {
+  case UnrollRequest::None:
+    return spv::LoopControlMask::MaskNone;
+  case UnrollRequest::Never:
+    return spv::LoopControlMask::DontUnroll;
+  case UnrollRequest::Count:
+    return Trips && *Trips <= N ? spv::LoopControlMask::Unroll : spv::LoopControlMask::MaskNone;
+  case UnrollRequest::Full:
+    break;
+  }
+  // A count this cannot see (a while loop, a counter declared before its
+  // for): SPIRV-Tools unrolls it if it finds one, with no limit.
+  return spv::LoopControlMask::Unroll;
+}
+
+// Whether Trips copies of a body of size Body stay within the limit.
+static bool withinLimit(std::uint64_t Trips, std::uint64_t Body) {
+  return Trips <= MaxUnrolledSize / Body;
+}
+
 // A statement's size as compiled: nodes counted, each call with its callee's
 // body (every call is inlined), and each loop inside it that will be fully
 // unrolled as many times as it runs (one declined for its size: once).
@@ -188,11 +212,9 @@ std::uint64_t KernelEmitter::unrolledSize(const Stmt *S) {
     std::uint64_t N = 0;
     UnrollRequest R = requestOf(AS, Ctx, N);
     std::optional<std::uint64_t> Trips = constantTripCount(Loop, Ctx);
-    if (Trips && (R == UnrollRequest::Full || (R == UnrollRequest::Count && *Trips <= N))) {
+    if (Trips && askedControl(R, N, Trips) == spv::LoopControlMask::Unroll) {
       std::uint64_t Body = unrolledSize(loopBody(Loop)) + 1;
-      if (*Trips <= MaxUnrolledSize / Body)
-        return *Trips * Body;
-      return std::min(Body, TooLarge); // declined: the loop stays
+      return withinLimit(*Trips, Body) ? *Trips * Body : std::min(Body, TooLarge);
     }
   }
   std::uint64_t Size = 1;
@@ -203,11 +225,13 @@ std::uint64_t KernelEmitter::unrolledSize(const Stmt *S) {
     Callee = CC->getConstructor();
   const FunctionDecl *Definition = nullptr;
   if (Callee && Callee->hasBody(Definition)) {
-    // Inserted first, so that a call cycle (rejected elsewhere) ends here.
-    auto [It, New] = InlinedSizes.try_emplace(Definition, 0);
-    if (New)
-      It->second = unrolledSize(Definition->getBody());
-    Size += InlinedSizes[Definition];
+    // Inserted first, so that a call cycle (rejected elsewhere) ends here;
+    // stored by key afterwards, as the recursion may grow the map.
+    if (InlinedSizes.try_emplace(Definition, 0).second) {
+      std::uint64_t Inlined = unrolledSize(Definition->getBody());
+      InlinedSizes[Definition] = Inlined;
+    }
+    Size += InlinedSizes.lookup(Definition);
   }
   for (const Stmt *Child : S->children())
     Size = std::min(Size + unrolledSize(Child), TooLarge);
@@ -217,28 +241,12 @@ std::uint64_t KernelEmitter::unrolledSize(const Stmt *S) {
 spv::LoopControlMask KernelEmitter::loopControlOf(const AttributedStmt *AS) {
   const Stmt *Loop = AS->getSubStmt();
   std::uint64_t N = 0;
-  switch (requestOf(AS, Ctx, N)) {
-  case UnrollRequest::None:
-    return spv::LoopControlMask::MaskNone;
-  case UnrollRequest::Never:
-    return spv::LoopControlMask::DontUnroll;
-  case UnrollRequest::Count: {
-    std::optional<std::uint64_t> Trips = constantTripCount(Loop, Ctx);
-    if (!Trips || *Trips > N)
-      return spv::LoopControlMask::MaskNone;
-    break;
-  }
-  case UnrollRequest::Full:
-    break;
-  }
+  UnrollRequest R = requestOf(AS, Ctx, N);
   std::optional<std::uint64_t> Trips = constantTripCount(Loop, Ctx);
-  // A count this cannot see (a while loop, a counter declared before its
-  // for): SPIRV-Tools unrolls it if it finds one, with no limit.
-  if (!Trips)
-    return spv::LoopControlMask::Unroll;
-  std::uint64_t Body = unrolledSize(loopBody(Loop)) + 1;
-  if (*Trips <= MaxUnrolledSize / Body)
-    return spv::LoopControlMask::Unroll;
+  spv::LoopControlMask Control = askedControl(R, N, Trips);
+  if (Control != spv::LoopControlMask::Unroll || !Trips ||
+      withinLimit(*Trips, unrolledSize(loopBody(Loop)) + 1))
+    return Control;
   Diags.report(Loop->getBeginLoc(), ampdiag::warn_loop_not_unrolled)
       << *Trips << std::uint64_t(MaxUnrolledSize) << Loop->getSourceRange();
   return spv::LoopControlMask::MaskNone;

@@ -141,20 +141,19 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   // the views at their origin, an untiled workgroup smaller than the image's
   // (the same fit to this device as plan_dispatch's). A constant the kernel
   // does not declare is ignored.
-  std::uint32_t local_size[3] = {h.local_size[0], h.local_size[1], h.local_size[2]};
-  if (!h.tiled)
-    fit_untiled_local_size(local_size, device_.limits());
   struct {
     VkBool32 check;
     std::uint32_t items;
     VkBool32 folded;
     VkBool32 on;
     std::uint32_t local_size[3];
-  } const values{checks_enabled() ? VK_TRUE : VK_FALSE,
-                 variant.items_per_thread,
-                 variant.grid_folded ? VK_TRUE : VK_FALSE,
-                 VK_TRUE,
-                 {local_size[0], local_size[1], local_size[2]}};
+  } values{checks_enabled() ? VK_TRUE : VK_FALSE,
+           variant.items_per_thread,
+           variant.grid_folded ? VK_TRUE : VK_FALSE,
+           VK_TRUE,
+           {h.local_size[0], h.local_size[1], h.local_size[2]}};
+  if (!h.tiled)
+    fit_untiled_local_size(values.local_size, device_.limits());
   VkSpecializationMapEntry entries[6 + max_view_origin_bindings];
   std::uint32_t count = 0;
   if (p->checked)
@@ -171,7 +170,7 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
       entries[count++] = {view_origin_spec_id(b), offsetof(decltype(values), on),
                           sizeof values.on};
   for (std::uint32_t axis = 0; axis < 3; ++axis)
-    if (local_size[axis] != h.local_size[axis])
+    if (values.local_size[axis] != h.local_size[axis])
       entries[count++] = {untiled_local_size_spec_id(axis),
                           static_cast<std::uint32_t>(offsetof(decltype(values), local_size) +
                                                      axis * sizeof(std::uint32_t)),
