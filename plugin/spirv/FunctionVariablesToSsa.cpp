@@ -337,12 +337,7 @@ unsigned Promotion::run() {
   Replace.assign(M.Bound, 0);
   Deleted.assign(M.Instructions.size(), false);
   UndefOfType.assign(M.Bound, 0);
-  for (std::size_t K = 0, Begin = 0; K < M.Instructions.size(); ++K) {
-    if (M.Instructions[K].Opcode == Op::OpFunction)
-      Begin = K;
-    else if (M.Instructions[K].Opcode == Op::OpFunctionEnd)
-      promoteFunction(Begin, K + 1);
-  }
+  forEachFunction(M, [this](std::size_t Begin, std::size_t End) { promoteFunction(Begin, End); });
   if (Promoted)
     W = rewrite();
   return Promoted;

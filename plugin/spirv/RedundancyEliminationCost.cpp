@@ -14,14 +14,10 @@ bool ampvk::redundancyEliminationIsAffordable(const std::vector<std::uint32_t> &
       std::uint64_t(RedundancyEliminationBudgetPerInstruction) * M.Instructions.size() +
       (1u << 20);
   std::uint64_t Cost = 0;
-  for (std::size_t K = 0, Begin = 0; K < M.Instructions.size(); ++K) {
-    if (M.Instructions[K].Opcode == spv::Op::OpFunction)
-      Begin = K;
-    if (M.Instructions[K].Opcode != spv::Op::OpFunctionEnd)
-      continue;
+  forEachFunction(M, [&](std::size_t Begin, std::size_t End) {
     ControlFlowGraph G;
-    if (!buildControlFlowGraph(Words, M, Begin, K + 1, G))
-      continue;
+    if (!buildControlFlowGraph(Words, M, Begin, End, G))
+      return;
     // The values each block makes, and how many its dominators make (the map
     // the pass copies into it); a dominator comes before in reverse post-order.
     std::vector<std::uint64_t> Values(G.size(), 0), Above(G.size(), 0);
@@ -32,6 +28,6 @@ bool ampvk::redundancyEliminationIsAffordable(const std::vector<std::uint32_t> &
         Above[B] = Above[G.Idom[B]] + Values[G.Idom[B]];
       Cost += Above[B];
     }
-  }
+  });
   return Cost <= Budget;
 }

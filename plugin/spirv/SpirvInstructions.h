@@ -41,6 +41,18 @@ struct ParsedModule {
 // Parses Words; false when SPIRV-Tools' parser rejects them.
 bool parseModule(const std::vector<std::uint32_t> &Words, ParsedModule &Out);
 
+// Calls F(Begin, End) for each function of M, in module order: its
+// instructions are M.Instructions[Begin, End), from its OpFunction to its
+// OpFunctionEnd.
+template <typename Fn> void forEachFunction(const ParsedModule &M, Fn F) {
+  for (std::size_t K = 0, Begin = 0; K < M.Instructions.size(); ++K) {
+    if (M.Instructions[K].Opcode == spv::Op::OpFunction)
+      Begin = K;
+    else if (M.Instructions[K].Opcode == spv::Op::OpFunctionEnd)
+      F(Begin, K + 1);
+  }
+}
+
 } // namespace spirvwords
 } // namespace ampvk
 

@@ -3,12 +3,13 @@
 // For the FileCheck tests of the plugin's own passes on hand-written modules
 // (test/lit/passes/), as spirv-opt runs SPIRV-Tools' passes:
 //   spirv_pass PASS IN.spv OUT.spv
-// PASS: function-variables-to-ssa or shift-non-negative-divisions. Prints
-// what the pass reports.
+// PASS: function-variables-to-ssa, shift-non-negative-divisions or
+// merge-straight-line-blocks. Prints what the pass reports.
 //
 //===----------------------------------------------------------------------===//
 #include "spirv/FunctionVariablesToSsa.h"
 #include "spirv/NonNegativeDivision.h"
+#include "spirv/StraightLineBlocks.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -32,9 +33,10 @@ static bool readWords(const char *Path, std::vector<std::uint32_t> &Words) {
 int main(int Argc, char **Argv) {
   const bool Ssa = Argc == 4 && !std::strcmp(Argv[1], "function-variables-to-ssa");
   const bool Shift = Argc == 4 && !std::strcmp(Argv[1], "shift-non-negative-divisions");
-  if (!Ssa && !Shift) {
-    std::fprintf(stderr, "usage: spirv_pass function-variables-to-ssa|shift-non-negative-divisions "
-                         "IN.spv OUT.spv\n");
+  const bool Blocks = Argc == 4 && !std::strcmp(Argv[1], "merge-straight-line-blocks");
+  if (!Ssa && !Shift && !Blocks) {
+    std::fprintf(stderr, "usage: spirv_pass function-variables-to-ssa|shift-non-negative-divisions"
+                         "|merge-straight-line-blocks IN.spv OUT.spv\n");
     return 2;
   }
   std::vector<std::uint32_t> Words;
@@ -44,8 +46,10 @@ int main(int Argc, char **Argv) {
   }
   if (Ssa)
     std::printf("promoted %u variables\n", ampvk::functionVariablesToSsa(Words));
-  else
+  else if (Shift)
     std::printf("rewrote %u divisions\n", ampvk::shiftNonNegativeDivisions(Words));
+  else
+    std::printf("merged %u blocks\n", ampvk::mergeStraightLineBlocks(Words));
   std::ofstream Out(Argv[3], std::ios::binary);
   Out.write(reinterpret_cast<const char *>(Words.data()),
             static_cast<std::streamsize>(Words.size() * 4));
