@@ -6,7 +6,8 @@
 //   0. check that <amp.h> speaks this plugin's contract (attrs/), and find the
 //      kernels the translation unit launches (kernel/)
 //   1. check the restrict(amp) rules (check/)
-//   2. compile every kernel to SPIR-V (emit/), legalize/optimize/validate (spirv/)
+//   2. compile every kernel to SPIR-V (emit/), legalize/optimize/validate (spirv/,
+//      the kernels side by side on several threads: KernelModules.h)
 //   3. embed each kernel image in the host object (embed/)
 //
 // Options: -fplugin-arg-ampvk-dump-spirv=DIR  writes each kernel's SPIR-V there, named
@@ -15,6 +16,8 @@
 //          -fplugin-arg-ampvk-check           bounds checks, on when AMPVK_CHECK=1
 //          -fplugin-arg-ampvk-fp-contract=fast  lets the driver fuse float a*b+c
 //          -fplugin-arg-ampvk-fp-contract=off   every float operation rounded (default)
+//          -fplugin-arg-ampvk-jobs=N          compiles kernels' SPIR-V on N threads
+//                                             (default: one per processor)
 //          -fplugin-arg-ampvk-Wno-NAME        silences the ampvk warning NAME
 //          -fplugin-arg-ampvk-Werror=NAME     makes the ampvk warning NAME an error
 //          -fplugin-arg-ampvk-Werror          makes every ampvk warning an error
@@ -34,7 +37,7 @@
 #include "embed/KernelImageEmbedder.h"
 #include "embed/KernelImageWriter.h"
 #include "overload/ResolveCpuCalls.h"
-#include "spirv/AliasedVariant.h"
+#include "spirv/KernelModules.h"
 #include "spirv/SpirvDump.h"
 #include "spirv/SpirvToolsPipeline.h"
 
@@ -54,6 +57,7 @@ struct PluginOptions {
   SpirvPipelineOptions Pipeline;
   WarningOptions Warnings;
   bool BoundsChecks = false;
+  unsigned Threads = defaultKernelThreads();
 };
 
 class AmpvkConsumer : public SemaConsumer {
@@ -81,37 +85,35 @@ public:
     checkRestrictions(Ctx, Diags, Kernels, Library, Log.get(), Diags.hasErrors());
     if (Diags.hasErrors())
       return;
-    SpirvDump Dump(Opts.DumpDir);
+    // Emitted here, compiled on several threads (KernelModules.h), taken back
+    // here in kernel order.
+    std::vector<std::optional<KernelCode>> Codes;
+    std::vector<KernelModuleJob> Jobs;
     for (const Kernel &K : Kernels) {
-      const KernelSource Source = kernelSource(Ctx, K);
-      const std::string Name = Dump.enabled() ? Dump.nameFor(Source, K.Tiled) : std::string();
-      std::optional<KernelCode> Code = KernelEmitter(Ctx, Diags, K, Library, Opts.BoundsChecks).run();
+      Codes.push_back(KernelEmitter(Ctx, Diags, K, Library, Opts.BoundsChecks).run());
+      if (!Codes.back())
+        continue;
+      KernelModuleJob &Job = Jobs.emplace_back();
+      Job.Emitted = std::move(Codes.back()->Spirv);
+      if (needsAliasedVariant(*Codes.back()))
+        Job.AliasedViews = Codes.back()->Captures.bufferBinding();
+    }
+    compileKernelModules(Jobs, Opts.Threads, Opts.Pipeline);
+
+    SpirvDump Dump(Opts.DumpDir);
+    auto Job = Jobs.begin();
+    for (std::size_t I = 0; I < Kernels.size(); ++I) {
+      const Kernel &K = Kernels[I];
+      std::optional<KernelCode> &Code = Codes[I];
       if (!Code)
         continue;
-      std::vector<std::uint32_t> Emitted = std::move(Code->Spirv);
-      if (!needsAliasedVariant(*Code)) {
-        SpirvPipelineResult R = runSpirvPipeline(Emitted, Opts.Pipeline);
-        if (!finishModule(Diags, K, R, Emitted, Dump, Name, false, Code->Spirv))
-          continue;
-      } else {
-        // One optimization for both variants (AliasedVariant.h).
-        const std::uint32_t Views = Code->Captures.bufferBinding();
-        std::vector<std::uint32_t> EmittedAliased = makeAliasedVariant(Emitted, Views);
-        SpirvPipelineResult Optimized = optimizeSpirv(EmittedAliased, Opts.Pipeline);
-        if (!Optimized.Ok) { // reported with the module that failed
-          finishModule(Diags, K, Optimized, EmittedAliased, Dump, Name, true, Code->AliasedSpirv);
-          continue;
-        }
-        SpirvPipelineResult R = finishSpirv(
-            makeDistinctVariant(Optimized.Words, Views, nonWritableBindings(Emitted, Views)),
-            Opts.Pipeline);
-        if (!finishModule(Diags, K, R, Emitted, Dump, Name, false, Code->Spirv))
-          continue;
-        SpirvPipelineResult RA = finishSpirv(std::move(Optimized.Words), Opts.Pipeline);
-        if (!finishModule(Diags, K, RA, EmittedAliased, Dump, Name, true, Code->AliasedSpirv))
-          continue;
-      }
-      if (Diags.hasErrors())
+      const KernelSource Source = kernelSource(Ctx, K);
+      const std::string Name = Dump.enabled() ? Dump.nameFor(Source, K.Tiled) : std::string();
+      bool Ok = true;
+      for (KernelModule &M : (Job++)->Modules)
+        Ok = Ok && finishModule(Diags, K, M, Dump, Name,
+                                M.Aliased ? Code->AliasedSpirv : Code->Spirv);
+      if (!Ok || Diags.hasErrors())
         continue;
       if (!embedKernelImage(Ctx, K.ImageFunction, writeKernelImage(K, *Code, Source)))
         Diags.internal(K.LaunchLoc, "kernel_image<> has an unexpected shape");
@@ -123,21 +125,21 @@ public:
   }
 
 private:
-  // Takes the module SPIRV-Tools made of Emitted into Out (and the dump);
-  // diagnoses failures.
-  bool finishModule(AmpDiagnostics &Diags, const Kernel &K, SpirvPipelineResult &R,
-                    const std::vector<std::uint32_t> &Emitted, SpirvDump &Dump,
-                    const std::string &Name, bool Aliased, std::vector<std::uint32_t> &Out) {
+  // Takes the module SPIRV-Tools made into Out (and the dump); diagnoses
+  // failures.
+  bool finishModule(AmpDiagnostics &Diags, const Kernel &K, KernelModule &M, SpirvDump &Dump,
+                    const std::string &Name, std::vector<std::uint32_t> &Out) {
+    SpirvPipelineResult &R = M.Result;
     if (Dump.enabled()) {
       std::string Path;
-      if (std::string Error = Dump.write(Name, Aliased, R.Ok ? R.Words : Emitted, Path);
+      if (std::string Error = Dump.write(Name, M.Aliased, R.Ok ? R.Words : M.Input, Path);
           !Error.empty())
         Diags.report(K.LaunchLoc, ampdiag::err_dump_write) << Path << Error;
     }
     if (!R.Ok) {
       Diags.internal(K.CallOperator->getLocation(),
                      "the kernel's SPIR-V did not pass SPIRV-Tools:\n" + R.Messages +
-                         "module:\n" + disassemble(Emitted));
+                         "module:\n" + disassemble(M.Input));
       return false;
     }
     Out = std::move(R.Words);
@@ -192,6 +194,8 @@ protected:
         Opts.Pipeline.FpContractFast = A == "fp-contract=fast";
       else if (A == "unroll=driver" || A == "unroll=compiler")
         Opts.Pipeline.UnrollInDriver = A == "unroll=driver";
+      else if (unsigned N; A.starts_with("jobs=") && !A.drop_front(5).getAsInteger(10, N) && N > 0)
+        Opts.Threads = N;
       else if (A == "test-crash-spirv-tools")
         Opts.Pipeline.CrashForTest = true;
       else if (A == "Werror")

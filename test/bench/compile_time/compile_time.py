@@ -6,8 +6,10 @@ Inputs: the samples given on the command line and the files written by
 generate_inputs.py (a file of 20 kernels, a kernel of 10000 statements, a
 switch of 4000 cases, copies of a struct of 16000 ints). Each compile runs
 --repeat times, plain and plugin alternating; the table shows the least CPU
-time (user + system, which a busy machine disturbs less than wall time), the
-ratio, and the plugin compile's peak memory (max RSS).
+time (user + system, which a busy machine disturbs less than wall time) and
+the least wall time of each, their ratios, and the plugin compile's peak
+memory (max RSS). The plugin compiles kernels on one thread per processor
+(jobs=N), so its wall time can be below its CPU time; plain clang's is not.
 
 With --baseline OTHER.so (another build of the plugin, e.g. main's), each
 input is also compiled with that one in the same rounds, and the table gets
@@ -34,7 +36,7 @@ FLAGS = ["-std=c++17", "-O2", "-g", "-DNDEBUG", "-Wall", "-Wextra", "-DSAMPLESIZ
 
 
 def compile_once(cmd, timeout):
-    """Runs one compile; returns (cpu seconds, peak RSS in MiB) or None."""
+    """Runs one compile; returns (cpu seconds, wall seconds, peak RSS in MiB) or None."""
     start = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     while True:
@@ -45,12 +47,13 @@ def compile_once(cmd, timeout):
             proc.kill()
             os.wait4(proc.pid, 0)
             return None
-        time.sleep(0.02)
+        time.sleep(0.005)
+    wall = time.monotonic() - start
     if os.waitstatus_to_exitcode(status) != 0:
         sys.stderr.write(proc.stderr.read().decode(errors="replace")[-4000:])
         raise SystemExit("compile failed: " + " ".join(cmd))
     # wait4 reports the whole process tree it reaped: the driver and its cc1.
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0
+    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024.0
 
 
 def main():
@@ -79,37 +82,38 @@ def main():
 
     base = [args.clang] + FLAGS + include_flags(args.include)
     obj = os.path.join(args.work, "out.o")
-    print("compile time: %s %s, CPU seconds, best of %d (same run)" %
+    print("compile time: %s %s, best of %d (same run); CPU seconds, then wall seconds" %
           (os.path.basename(args.clang), " ".join(FLAGS[:4]), repeat))
     plugins = ([args.baseline] if args.baseline else []) + [args.plugin]
     columns = ["plain"] + (["baseline", "ratio"] if args.baseline else []) + ["ampvk", "ratio"]
-    print("%-34s" % "input" + "".join(" %9s" % c for c in columns) + " %12s" % "ampvk peak")
-    totals = [0.0] * (1 + len(plugins))
+    print("%-34s" % "input" + "".join(" %9s" % c for c in columns) + " |" +
+          "".join(" %9s" % c for c in columns) + " %12s" % "ampvk peak")
+    totals = [[0.0] * (1 + len(plugins)) for _ in range(2)]
     # One compile first, so that the first row does not pay for cold caches.
     compile_once(base + ["-c", inputs[0][0], "-o", obj], args.timeout)
     for src, option in inputs:
-        best = [None] * (1 + len(plugins))
+        best = [[None] * (1 + len(plugins)) for _ in range(2)]  # CPU, wall
         peak = 0.0
         with_plugin = [["-fplugin=" + p] + (["-fplugin-arg-ampvk-" + option] if option else [])
                        for p in plugins]
         for _ in range(repeat):
             for which, extra in enumerate([[]] + with_plugin):
                 r = compile_once(base + extra + ["-c", src, "-o", obj], args.timeout)
-                if r is None:
-                    best[which] = float("inf")
-                    continue
-                if best[which] is None or r[0] < best[which]:
-                    best[which] = r[0]
-                if which == len(plugins):
-                    peak = max(peak, r[1])
+                for kind in range(2):
+                    t = float("inf") if r is None else r[kind]
+                    if best[kind][which] is None or t < best[kind][which]:
+                        best[kind][which] = t
+                if r is not None and which == len(plugins):
+                    peak = max(peak, r[2])
         name = os.path.relpath(src, os.path.dirname(os.path.dirname(src)))
         if option:
             name += ", " + option
         elif src in args.samples:
-            totals = [t + b for t, b in zip(totals, best)]
-        print("%-34s" % name + cells(best) + (" %9.0f MB" % peak if peak else " %12s" % "-"))
-    if totals[0]:
-        print("%-34s" % "samples, all together" + cells(totals))
+            totals = [[t + b for t, b in zip(tk, bk)] for tk, bk in zip(totals, best)]
+        print("%-34s" % name + cells(best[0]) + " |" + cells(best[1]) +
+              (" %9.0f MB" % peak if peak else " %12s" % "-"))
+    if totals[0][0]:
+        print("%-34s" % "samples, all together" + cells(totals[0]) + " |" + cells(totals[1]))
 
 
 def cells(times):

@@ -1,0 +1,52 @@
+//===- KernelModules.h - A kernel's shipped modules, kernels side by side -===//
+//
+// From the emitter's module to the modules a kernel ships: one, or two when
+// its views may alias (AliasedVariant.h). This is word work only, no AST and
+// no diagnostics, and most of a compile with register-blocked kernels (the
+// sgemm sample: SPIRV-Tools' passes over twelve unrolled kernels), so the
+// kernels of a translation unit are compiled on several threads while the
+// plugin's diagnostics, dumps and embedding stay on Clang's thread, in kernel
+// order. Each kernel's modules are the same whichever thread made them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPVK_PLUGIN_SPIRV_KERNELMODULES_H
+#define AMPVK_PLUGIN_SPIRV_KERNELMODULES_H
+
+#include "spirv/SpirvToolsPipeline.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace ampvk {
+
+struct KernelModule {
+  bool Aliased = false; // the variant for views that may alias
+  // What the pipeline was given: dumped and disassembled when it failed.
+  std::vector<std::uint32_t> Input;
+  SpirvPipelineResult Result;
+};
+
+// One kernel's work: Emitted in, Modules out.
+struct KernelModuleJob {
+  std::vector<std::uint32_t> Emitted;
+  // The number of view bindings when the kernel ships an aliased variant.
+  std::optional<std::uint32_t> AliasedViews;
+  // The module for distinct views, then the aliased variant (when there is
+  // one); the list ends with the first module that failed.
+  std::vector<KernelModule> Modules;
+};
+
+// Fills each job's Modules, on up to Threads threads (Clang's own among them;
+// 1 runs everything on it). SPIRV-Tools' crashes are contained per kernel
+// (SpirvToolsPipeline.h) on every thread.
+void compileKernelModules(std::vector<KernelModuleJob> &Jobs, unsigned Threads,
+                          const SpirvPipelineOptions &Opts);
+
+// The threads compileKernelModules uses unless told (plugin argument jobs=N):
+// the processors this process may run on.
+unsigned defaultKernelThreads();
+
+} // namespace ampvk
+
+#endif
