@@ -156,6 +156,8 @@ private:
                 const clang::Stmt *Body, const clang::VarDecl *CondVar,
                 spv::LoopControlMask Control);
   void emitDoWhile(const clang::DoStmt *S, spv::LoopControlMask Control);
+  // A for, while or do loop, bare or under loop hints (Control).
+  void emitLoopStmt(const clang::Stmt *S, spv::LoopControlMask Control);
 
   // LoopUnrollHints.cpp
   // The loop control for a loop written with Clang's loop hints (#pragma

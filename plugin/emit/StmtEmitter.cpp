@@ -42,25 +42,12 @@ void KernelEmitter::emitStmt(const Stmt *S) {
     return emitDiscarded(E);
   if (const auto *IS = dyn_cast<IfStmt>(S))
     return emitIf(IS);
-  const auto NoHint = spv::LoopControlMask::MaskNone;
-  if (const auto *FS = dyn_cast<ForStmt>(S))
-    return emitLoop(FS->getInit(), FS->getCond(), FS->getInc(), FS->getBody(),
-                    FS->getConditionVariable(), NoHint);
-  if (const auto *WS = dyn_cast<WhileStmt>(S))
-    return emitLoop(nullptr, WS->getCond(), nullptr, WS->getBody(),
-                    WS->getConditionVariable(), NoHint);
-  if (const auto *DS = dyn_cast<DoStmt>(S))
-    return emitDoWhile(DS, NoHint);
+  if (isa<ForStmt, WhileStmt, DoStmt>(S))
+    return emitLoopStmt(S, spv::LoopControlMask::MaskNone);
   if (const auto *AS = dyn_cast<AttributedStmt>(S)) {
     const Stmt *Sub = AS->getSubStmt();
-    if (const auto *FS = dyn_cast<ForStmt>(Sub))
-      return emitLoop(FS->getInit(), FS->getCond(), FS->getInc(), FS->getBody(),
-                      FS->getConditionVariable(), loopControlOf(AS));
-    if (const auto *WS = dyn_cast<WhileStmt>(Sub))
-      return emitLoop(nullptr, WS->getCond(), nullptr, WS->getBody(),
-                      WS->getConditionVariable(), loopControlOf(AS));
-    if (const auto *DS = dyn_cast<DoStmt>(Sub))
-      return emitDoWhile(DS, loopControlOf(AS));
+    if (isa<ForStmt, WhileStmt, DoStmt>(Sub))
+      return emitLoopStmt(Sub, loopControlOf(AS));
     return emitStmt(Sub);
   }
   if (const auto *RS = dyn_cast<ReturnStmt>(S))
@@ -259,6 +246,16 @@ void KernelEmitter::emitLoop(const Stmt *Init, const Expr *Cond, const Stmt *Inc
   B.emitVoid(Op::OpBranch, {L.Header});
   B.beginBlock(L.Merge);
   afterLoop(L.Target);
+}
+
+void KernelEmitter::emitLoopStmt(const Stmt *S, spv::LoopControlMask Control) {
+  if (const auto *FS = dyn_cast<ForStmt>(S))
+    return emitLoop(FS->getInit(), FS->getCond(), FS->getInc(), FS->getBody(),
+                    FS->getConditionVariable(), Control);
+  if (const auto *WS = dyn_cast<WhileStmt>(S))
+    return emitLoop(nullptr, WS->getCond(), nullptr, WS->getBody(), WS->getConditionVariable(),
+                    Control);
+  emitDoWhile(cast<DoStmt>(S), Control);
 }
 
 void KernelEmitter::emitDoWhile(const DoStmt *S, spv::LoopControlMask Control) {

@@ -2,7 +2,6 @@
 #include "spirv/ControlFlowGraph.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 using namespace ampvk;
 using namespace ampvk::spirvwords;
@@ -70,11 +69,10 @@ bool spirvwords::buildControlFlowGraph(const std::vector<std::uint32_t> &Words,
                                        const ParsedModule &M, std::size_t Begin,
                                        std::size_t End, ControlFlowGraph &G) {
   G = ControlFlowGraph();
-  std::unordered_map<std::uint32_t, std::uint32_t> BlockOf;
   for (std::size_t K = Begin; K < End; ++K) {
     const Instruction &I = M.Instructions[K];
     if (I.Opcode == Op::OpLabel) {
-      BlockOf.emplace(I.ResultId, static_cast<std::uint32_t>(G.Labels.size()));
+      G.BlockOfLabel.emplace(I.ResultId, static_cast<std::uint32_t>(G.Labels.size()));
       G.Labels.push_back(I.ResultId);
       G.First.push_back(K);
       G.Last.push_back(K);
@@ -94,10 +92,9 @@ bool spirvwords::buildControlFlowGraph(const std::vector<std::uint32_t> &Words,
       return false;
     auto [From, To] = targetUses(T);
     for (std::uint32_t U = From; U < To; ++U) {
-      auto It = BlockOf.find(Words[M.Uses[T.FirstUse + U]]);
-      if (It == BlockOf.end())
+      std::uint32_t S = G.blockOf(Words[M.Uses[T.FirstUse + U]]);
+      if (S == ControlFlowGraph::None)
         return false;
-      std::uint32_t S = It->second;
       if (Seen[S] == B)
         continue;
       Seen[S] = B;

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace ampvk {
@@ -31,6 +32,8 @@ struct ControlFlowGraph {
   std::vector<std::size_t> First, Last;
   std::vector<std::vector<Edge>> Succs;
   std::vector<std::vector<std::uint32_t>> Preds;
+  // Each block's number by its label.
+  std::unordered_map<std::uint32_t, std::uint32_t> BlockOfLabel;
   // The blocks reachable from the entry in reverse post-order, each block's
   // place in it (None when unreachable), and each reachable block's immediate
   // dominator (the entry's is itself; None when unreachable).
@@ -39,6 +42,11 @@ struct ControlFlowGraph {
   std::vector<std::uint32_t> Idom;
 
   bool reachable(std::uint32_t B) const { return RpoIndex[B] != None; }
+  // The block Label starts, or None when no block of the function has it.
+  std::uint32_t blockOf(std::uint32_t Label) const {
+    auto It = BlockOfLabel.find(Label);
+    return It == BlockOfLabel.end() ? None : It->second;
+  }
   std::size_t size() const { return Labels.size(); }
 };
 

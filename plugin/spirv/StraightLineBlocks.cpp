@@ -4,7 +4,6 @@
 #include "spirv/SpirvInstructions.h"
 #include "spirv/SpirvWords.h"
 
-#include <unordered_map>
 
 using namespace ampvk;
 using namespace ampvk::spirvwords;
@@ -60,9 +59,6 @@ void StraightLines::mergeFunction(std::size_t Begin, std::size_t End) {
   if (!buildControlFlowGraph(W, M, Begin, End, G))
     return;
   const std::size_t N = G.size();
-  std::unordered_map<std::uint32_t, std::uint32_t> BlockOf;
-  for (std::uint32_t B = 0; B < N; ++B)
-    BlockOf.emplace(G.Labels[B], B);
   // Headers, and the blocks a merge instruction names (merge blocks and
   // continue targets).
   std::vector<bool> Header(N, false), Named(N, false);
@@ -73,22 +69,17 @@ void StraightLines::mergeFunction(std::size_t Begin, std::size_t End) {
     if (!isMergeInstruction(I.Opcode))
       continue;
     Header[B] = true;
-    for (std::size_t Word = 1; Word <= (I.Opcode == Op::OpLoopMerge ? 2u : 1u); ++Word) {
-      auto It = BlockOf.find(W[I.Offset + Word]);
-      if (It != BlockOf.end())
-        Named[It->second] = true;
-    }
+    for (std::size_t Word = 1; Word <= (I.Opcode == Op::OpLoopMerge ? 2u : 1u); ++Word)
+      if (std::uint32_t Target = G.blockOf(W[I.Offset + Word]); Target != None)
+        Named[Target] = true;
   }
   // The block B's OpBranch hands the rest of B to, or None.
   auto Follower = [&](std::uint32_t B) -> std::uint32_t {
     const Instruction &Term = M.Instructions[G.Last[B]];
     if (Term.Opcode != Op::OpBranch || Header[B] || !G.reachable(B))
       return None;
-    auto It = BlockOf.find(W[Term.Offset + 1]);
-    if (It == BlockOf.end())
-      return None;
-    std::uint32_t S = It->second;
-    if (S == B || S == 0 || Header[S] || Named[S] || G.Preds[S].size() != 1)
+    std::uint32_t S = G.blockOf(W[Term.Offset + 1]);
+    if (S == None || S == B || S == 0 || Header[S] || Named[S] || G.Preds[S].size() != 1)
       return None;
     return S;
   };
