@@ -303,10 +303,9 @@ void ampvk::collectAmpFunctions(CheckContext &C) {
   for (const Kernel &K : C.Kernels)
     if (K.CallOperator && K.CallOperator->hasBody() && isAmpRestricted(K.CallOperator))
       C.AmpFunctions.insert(K.CallOperator);
-  forEachFunction(C.Ctx, FunctionSet::Definitions, [&](const FunctionDecl *FD) {
+  for (const FunctionDecl *FD : C.functions(FunctionSet::Definitions))
     if (isAmpRestricted(FD) && getIntrinsicName(FD).empty())
       C.AmpFunctions.insert(FD);
-  });
 }
 
 void ampvk::checkAmpBodies(CheckContext &C) {

@@ -359,8 +359,8 @@ private:
 
 void ampvk::checkAmpDeclarations(CheckContext &C) {
   DeclarationChecker Checker(C);
-  forEachFunction(C.Ctx, FunctionSet::Declarations,
-                  [&](const FunctionDecl *FD) { Checker.check(FD); });
+  for (const FunctionDecl *FD : C.functions(FunctionSet::Declarations))
+    Checker.check(FD);
 }
 
 namespace {

@@ -46,6 +46,9 @@ namespace ampvk {
 
 struct RestrictMacroLog;
 
+// Which functions of the translation unit a rule judges (FunctionFinder.cpp).
+enum class FunctionSet { Declarations, Definitions };
+
 // The callee of a call from restrict(amp) code, as err_call_not_amp's
 // %select says it.
 enum class NonAmpCallee { Function, Constructor, TemporaryDestructor, LocalDestructor };
@@ -109,10 +112,20 @@ struct CheckContext {
   // ... of which some were real errors, not warnings made errors by -Werror.
   bool HadHardErrorsBefore = false;
 
+  // Every function declaration (or definition) written in the translation
+  // unit, in the order forEachFunctionIn finds them. Found in one walk for all
+  // the rules that judge every function: a walk of the whole translation
+  // unit, host code and all, cost as much as the rules themselves.
+  const std::vector<const clang::FunctionDecl *> &functions(FunctionSet Set);
+
   // Notes "'f' is called from 'g' here" ... back to the kernel's launch.
   void noteCallChain(const clang::FunctionDecl *FD);
   void noteCallChain(const clang::FunctionDecl *FD,
                      const llvm::DenseMap<const clang::FunctionDecl *, Reach> &Map);
+
+private:
+  bool FunctionsFound = false;
+  std::vector<const clang::FunctionDecl *> Declarations, Definitions;
 };
 
 // Canonical definition to key functions by.
@@ -122,11 +135,9 @@ std::string describeFunction(const clang::FunctionDecl *FD);
 // True for a record (array of records) Clang can lay out: complete, valid, not dependent.
 bool isUsableRecord(const clang::RecordDecl *RD);
 bool isInSystemHeader(clang::ASTContext &Ctx, clang::SourceLocation Loc);
-// Calls Found with every function declaration, or every definition, of the
-// translation unit, or of one declaration in it (FunctionFinder.cpp).
-enum class FunctionSet { Declarations, Definitions };
-void forEachFunction(clang::ASTContext &Ctx, FunctionSet Set,
-                     llvm::function_ref<void(const clang::FunctionDecl *)> Found);
+// Calls Found with every function declaration, or every definition, under
+// the declaration D (FunctionFinder.cpp; CheckContext::functions for the
+// whole translation unit).
 void forEachFunctionIn(const clang::Decl *D, FunctionSet Set,
                        llvm::function_ref<void(const clang::FunctionDecl *)> Found);
 // Calls Found with the initializer of every namespace-scope variable and

@@ -286,10 +286,9 @@ public:
 } // namespace
 
 void ampvk::checkCpuCalls(CheckContext &C) {
-  forEachFunction(C.Ctx, FunctionSet::Definitions, [&](const FunctionDecl *FD) {
+  for (const FunctionDecl *FD : C.functions(FunctionSet::Definitions))
     if (!FD->isDependentContext() && (getEffectiveRestrictions(FD) & RestrictCpu))
       CpuBodyChecker(C, FD).run();
-  });
   // A global of function pointer type: its conversion (and the exemption of
   // a restrict(amp) pointer from the address rule) needs the declaration.
   GlobalPointerFinder Globals;

@@ -14,6 +14,11 @@
 using namespace clang;
 using namespace ampvk;
 
+// A definition with a body the user wrote (not a defaulted one).
+static bool isJudgedDefinition(const FunctionDecl *FD) {
+  return FD->doesThisDeclarationHaveABody() && !FD->isDefaulted();
+}
+
 namespace {
 
 class FunctionFinder : public RecursiveASTVisitor<FunctionFinder> {
@@ -40,8 +45,7 @@ private:
   void add(const FunctionDecl *FD) {
     if (FD->isImplicit() || FD->isInvalidDecl())
       return;
-    if (Set == FunctionSet::Definitions &&
-        (!FD->doesThisDeclarationHaveABody() || FD->isDefaulted()))
+    if (Set == FunctionSet::Definitions && !isJudgedDefinition(FD))
       return;
     Found(FD);
   }
@@ -77,12 +81,20 @@ void ampvk::forEachGlobalInitializer(const Decl *D, llvm::function_ref<void(Expr
   GlobalInitializerFinder(Found).TraverseDecl(const_cast<Decl *>(D));
 }
 
-void ampvk::forEachFunction(ASTContext &Ctx, FunctionSet Set,
-                            llvm::function_ref<void(const FunctionDecl *)> Found) {
-  forEachFunctionIn(Ctx.getTranslationUnitDecl(), Set, Found);
-}
-
 void ampvk::forEachFunctionIn(const Decl *D, FunctionSet Set,
                               llvm::function_ref<void(const FunctionDecl *)> Found) {
   FunctionFinder(Set, Found).TraverseDecl(const_cast<Decl *>(D));
+}
+
+const std::vector<const FunctionDecl *> &CheckContext::functions(FunctionSet Set) {
+  if (!FunctionsFound) {
+    forEachFunctionIn(Ctx.getTranslationUnitDecl(), FunctionSet::Declarations,
+                      [&](const FunctionDecl *FD) {
+      Declarations.push_back(FD);
+      if (isJudgedDefinition(FD))
+        Definitions.push_back(FD);
+    });
+    FunctionsFound = true;
+  }
+  return Set == FunctionSet::Definitions ? Definitions : Declarations;
 }
