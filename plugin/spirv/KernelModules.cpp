@@ -6,12 +6,57 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 #include <system_error>
 #include <thread>
 
 using namespace ampvk;
 
-static void compileOne(KernelModuleJob &Job, const SpirvPipelineOptions &Opts) {
+namespace {
+// The threads compileKernelModules may still put to work: the number it was
+// given, less those at work. A thread that runs out of kernels gives its place
+// back, so that a kernel still being finished can use it (below).
+class ThreadBudget {
+public:
+  explicit ThreadBudget(unsigned Threads) : Free(Threads) {}
+  bool take() {
+    unsigned F = Free.load();
+    while (F > 0)
+      if (Free.compare_exchange_weak(F, F - 1))
+        return true;
+    return false;
+  }
+  void giveBack() { ++Free; }
+
+private:
+  std::atomic<unsigned> Free;
+};
+} // namespace
+
+// Runs First here and Second on another thread when the budget has one (a
+// thread the system refuses means both run here).
+template <typename FirstFn, typename SecondFn>
+static void runBoth(ThreadBudget &Budget, FirstFn First, SecondFn Second) {
+  if (Budget.take()) {
+    std::optional<std::thread> Other;
+    try {
+      Other.emplace(Second);
+    } catch (const std::system_error &) {
+    }
+    if (Other) {
+      First();
+      Other->join();
+      Budget.giveBack();
+      return;
+    }
+    Budget.giveBack();
+  }
+  First();
+  Second();
+}
+
+static void compileOne(KernelModuleJob &Job, const SpirvPipelineOptions &Opts,
+                       ThreadBudget &Budget) {
   if (!Job.AliasedViews) {
     Job.Modules.push_back({false, Job.Emitted, runSpirvPipeline(Job.Emitted, Opts)});
     return;
@@ -24,32 +69,39 @@ static void compileOne(KernelModuleJob &Job, const SpirvPipelineOptions &Opts) {
     Job.Modules.push_back({true, std::move(EmittedAliased), std::move(Optimized)});
     return;
   }
-  SpirvPipelineResult Distinct = finishSpirv(
-      makeDistinctVariant(Optimized.Words, Views, nonWritableBindings(Job.Emitted, Views)), Opts);
+  // Each variant is finished and validated on its own: side by side when a
+  // thread is free (a file's last kernel, or its only one).
+  std::vector<std::uint32_t> DistinctWords =
+      makeDistinctVariant(Optimized.Words, Views, nonWritableBindings(Job.Emitted, Views));
+  SpirvPipelineResult Distinct, Aliased;
+  runBoth(
+      Budget, [&] { Distinct = finishSpirv(std::move(DistinctWords), Opts); },
+      [&] { Aliased = finishSpirv(std::move(Optimized.Words), Opts); });
   const bool DistinctOk = Distinct.Ok;
   Job.Modules.push_back({false, Job.Emitted, std::move(Distinct)});
   if (DistinctOk)
-    Job.Modules.push_back(
-        {true, std::move(EmittedAliased), finishSpirv(std::move(Optimized.Words), Opts)});
+    Job.Modules.push_back({true, std::move(EmittedAliased), std::move(Aliased)});
 }
 
 void ampvk::compileKernelModules(std::vector<KernelModuleJob> &Jobs, unsigned Threads,
                                  const SpirvPipelineOptions &Opts) {
+  ThreadBudget Budget(std::max(Threads, 1u));
   // Kernels are taken in order by whichever thread is free, so a large one
   // does not hold up a queue of small ones behind it.
   std::atomic<std::size_t> Next{0};
   auto Work = [&] {
     for (std::size_t I = Next++; I < Jobs.size(); I = Next++)
-      compileOne(Jobs[I], Opts);
+      compileOne(Jobs[I], Opts, Budget);
+    Budget.giveBack();
   };
-  const std::size_t Helpers =
-      std::min<std::size_t>(std::max(Threads, 1u), Jobs.size()) - (Jobs.empty() ? 0 : 1);
   std::vector<std::thread> Pool;
-  for (std::size_t I = 0; I < Helpers; ++I) {
-    // A thread the system refuses (its limits) only means fewer helpers.
+  Budget.take(); // Clang's thread
+  while (Pool.size() + 1 < Jobs.size() && Budget.take()) {
+    // A thread the system refuses only means fewer helpers.
     try {
       Pool.emplace_back(Work);
     } catch (const std::system_error &) {
+      Budget.giveBack();
       break;
     }
   }

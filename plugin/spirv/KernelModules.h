@@ -6,7 +6,9 @@
 // sgemm sample: SPIRV-Tools' passes over twelve unrolled kernels), so the
 // kernels of a translation unit are compiled on several threads while the
 // plugin's diagnostics, dumps and embedding stay on Clang's thread, in kernel
-// order. Each kernel's modules are the same whichever thread made them.
+// order. A kernel with two variants finishes and validates them side by side
+// when a thread is free (its file's last kernel, or its only one). Each
+// kernel's modules are the same whichever thread made them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_SPIRV_KERNELMODULES_H
