@@ -86,22 +86,21 @@ public:
     if (Diags.hasErrors())
       return;
     // Emitted here, compiled on several threads (KernelModules.h), taken back
-    // here in kernel order.
+    // here in kernel order; one job per kernel, empty where emission failed.
     std::vector<std::optional<KernelCode>> Codes;
-    std::vector<KernelModuleJob> Jobs;
-    for (const Kernel &K : Kernels) {
-      Codes.push_back(KernelEmitter(Ctx, Diags, K, Library, Opts.BoundsChecks).run());
-      if (!Codes.back())
+    std::vector<KernelModuleJob> Jobs(Kernels.size());
+    for (std::size_t I = 0; I < Kernels.size(); ++I) {
+      std::optional<KernelCode> &Code =
+          Codes.emplace_back(KernelEmitter(Ctx, Diags, Kernels[I], Library, Opts.BoundsChecks).run());
+      if (!Code)
         continue;
-      KernelModuleJob &Job = Jobs.emplace_back();
-      Job.Emitted = std::move(Codes.back()->Spirv);
-      if (needsAliasedVariant(*Codes.back()))
-        Job.AliasedViews = Codes.back()->Captures.bufferBinding();
+      Jobs[I].Emitted = std::move(Code->Spirv);
+      if (needsAliasedVariant(*Code))
+        Jobs[I].AliasedViews = Code->Captures.bufferBinding();
     }
     compileKernelModules(Jobs, Opts.Threads, Opts.Pipeline);
 
     SpirvDump Dump(Opts.DumpDir);
-    auto Job = Jobs.begin();
     for (std::size_t I = 0; I < Kernels.size(); ++I) {
       const Kernel &K = Kernels[I];
       std::optional<KernelCode> &Code = Codes[I];
@@ -110,7 +109,7 @@ public:
       const KernelSource Source = kernelSource(Ctx, K);
       const std::string Name = Dump.enabled() ? Dump.nameFor(Source, K.Tiled) : std::string();
       bool Ok = true;
-      for (KernelModule &M : (Job++)->Modules)
+      for (KernelModule &M : Jobs[I].Modules)
         Ok = Ok && finishModule(Diags, K, M, Dump, Name,
                                 M.Aliased ? Code->AliasedSpirv : Code->Spirv);
       if (!Ok || Diags.hasErrors())

@@ -55,10 +55,21 @@ static void runBoth(ThreadBudget &Budget, FirstFn First, SecondFn Second) {
   Second();
 }
 
+// A module of the list; the pipeline's input is kept for a failure's report.
+static KernelModule moduleOf(bool Aliased, SpirvPipelineResult R,
+                             const std::vector<std::uint32_t> &Input) {
+  KernelModule M{Aliased, {}, std::move(R)};
+  if (!M.Result.Ok)
+    M.Input = Input;
+  return M;
+}
+
 static void compileOne(KernelModuleJob &Job, const SpirvPipelineOptions &Opts,
                        ThreadBudget &Budget) {
+  if (Job.Emitted.empty())
+    return;
   if (!Job.AliasedViews) {
-    Job.Modules.push_back({false, Job.Emitted, runSpirvPipeline(Job.Emitted, Opts)});
+    Job.Modules.push_back(moduleOf(false, runSpirvPipeline(Job.Emitted, Opts), Job.Emitted));
     return;
   }
   // One optimization for both variants (AliasedVariant.h).
@@ -66,7 +77,7 @@ static void compileOne(KernelModuleJob &Job, const SpirvPipelineOptions &Opts,
   std::vector<std::uint32_t> EmittedAliased = makeAliasedVariant(Job.Emitted, Views);
   SpirvPipelineResult Optimized = optimizeSpirv(EmittedAliased, Opts);
   if (!Optimized.Ok) { // reported with the module that failed
-    Job.Modules.push_back({true, std::move(EmittedAliased), std::move(Optimized)});
+    Job.Modules.push_back(moduleOf(true, std::move(Optimized), EmittedAliased));
     return;
   }
   // Each variant is finished and validated on its own: side by side when a
@@ -78,9 +89,9 @@ static void compileOne(KernelModuleJob &Job, const SpirvPipelineOptions &Opts,
       Budget, [&] { Distinct = finishSpirv(std::move(DistinctWords), Opts); },
       [&] { Aliased = finishSpirv(std::move(Optimized.Words), Opts); });
   const bool DistinctOk = Distinct.Ok;
-  Job.Modules.push_back({false, Job.Emitted, std::move(Distinct)});
+  Job.Modules.push_back(moduleOf(false, std::move(Distinct), Job.Emitted));
   if (DistinctOk)
-    Job.Modules.push_back({true, std::move(EmittedAliased), std::move(Aliased)});
+    Job.Modules.push_back(moduleOf(true, std::move(Aliased), EmittedAliased));
 }
 
 void ampvk::compileKernelModules(std::vector<KernelModuleJob> &Jobs, unsigned Threads,

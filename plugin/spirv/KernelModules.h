@@ -24,12 +24,14 @@ namespace ampvk {
 
 struct KernelModule {
   bool Aliased = false; // the variant for views that may alias
-  // What the pipeline was given: dumped and disassembled when it failed.
+  // What the pipeline was given, kept only when it failed: dumped and
+  // disassembled for the report.
   std::vector<std::uint32_t> Input;
   SpirvPipelineResult Result;
 };
 
-// One kernel's work: Emitted in, Modules out.
+// One kernel's work: Emitted in, Modules out (none when Emitted is empty: the
+// emitter gave up on the kernel).
 struct KernelModuleJob {
   std::vector<std::uint32_t> Emitted;
   // The number of view bindings when the kernel ships an aliased variant.

@@ -4,7 +4,6 @@
 #include "spirv/SpirvInstructions.h"
 #include "spirv/SpirvWords.h"
 
-
 using namespace ampvk;
 using namespace ampvk::spirvwords;
 using spv::Op;
