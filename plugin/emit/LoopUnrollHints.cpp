@@ -1,8 +1,8 @@
 //===- LoopUnrollHints.cpp - Clang's loop hints as SPIR-V loop controls ---===//
 //
-// A kernel's `#pragma unroll` becomes SPIR-V's Unroll loop control, which
-// SPIRV-Tools' loop unroller (or, with unroll=driver, the driver's compiler)
-// honours by unrolling the loop fully. The other hints say something else:
+// A kernel's `#pragma unroll` becomes SPIR-V's Unroll loop control, which the
+// optimizer's unroller (FullLoopUnroll.h; with unroll=driver, the driver's
+// compiler) honours by unrolling the loop fully. The other hints say something else:
 // `#pragma nounroll`, `#pragma unroll 1` and `unroll(disable)` ask for no
 // unrolling (DontUnroll), and `#pragma unroll N` for unrolling by N, which
 // SPIR-V 1.3 (Vulkan 1.1) cannot say (PartialCount came in SPIR-V 1.4): it
@@ -51,8 +51,8 @@ static std::optional<std::int64_t> constantValue(const Expr *E, const ASTContext
 // ...) with A, B and S constants, i compared in its own type, and, for an
 // unsigned i, only counted up with < or != (no wrap-around); nothing for any
 // other loop. The body is not searched for other assignments to i: the count
-// only decides hints, and SPIRV-Tools' unroller leaves a loop whose count it
-// cannot prove.
+// only decides hints, and the unroller (FullLoopUnroll.h, or SPIRV-Tools')
+// leaves a loop whose count it cannot prove.
 static std::optional<std::uint64_t> constantTripCount(const Stmt *Loop, const ASTContext &Ctx) {
   const auto *FS = dyn_cast<ForStmt>(Loop);
   if (!FS || !FS->getCond() || !FS->getInc())
@@ -191,7 +191,7 @@ static spv::LoopControlMask askedControl(UnrollRequest R, std::uint64_t N,
     break;
   }
   // A count this cannot see (a while loop, a counter declared before its
-  // for): SPIRV-Tools unrolls it if it finds one, with no limit.
+  // for): the unroller unrolls it if it finds one, with no limit.
   return spv::LoopControlMask::Unroll;
 }
 

@@ -1,11 +1,12 @@
 //===- NoContraction.h - Float arithmetic stays as C++ rounds it ----------===//
 //
 // The emitter decorates every float + - * / NoContraction (C++ rounds each
-// result; docs/architecture.md). SPIRV-Tools' loop unroller copies a loop's
-// body without its decorations, and its instruction folder then fuses the
-// undecorated copies of a*b+c into Fma. The pipeline therefore decorates all
-// float arithmetic again right after each loop-unroll pass
-// (SpirvToolsPipeline.cpp). With the plugin argument fp-contract=fast the
+// result; docs/architecture.md). Our unroller copies the decorations with a
+// loop's body (FullLoopUnroll.h); SPIRV-Tools' loop unroller, which takes the
+// loops ours leaves, copies it without them, and its instruction folder then
+// fuses the undecorated copies of a*b+c into Fma. The pipeline therefore
+// decorates all float arithmetic again right after that pass
+// (SpirvToolsPipeline.cpp, unrollLoops). With the plugin argument fp-contract=fast the
 // decorations are dropped once optimization is done, so the driver may fuse.
 //
 //===----------------------------------------------------------------------===//

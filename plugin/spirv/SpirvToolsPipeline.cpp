@@ -1,5 +1,6 @@
 //===- SpirvToolsPipeline.cpp ---------------------------------------------===//
 #include "SpirvToolsPipeline.h"
+#include "spirv/FullLoopUnroll.h"
 #include "spirv/FunctionVariablesToSsa.h"
 #include "spirv/NoContraction.h"
 #include "spirv/NonNegativeDivision.h"
@@ -43,11 +44,10 @@ static std::vector<std::string> recipePassNames(bool Performance) {
 }
 
 // The passes of SPIRV-Tools' legalization (and performance) recipe as flags,
-// cut after each loop-unroll: the unroller copies a loop body without its
-// decorations, and the next simplify-instructions would fuse the copies of
-// a*b+c into Fma (NoContraction.h). Asking the recipes for their pass names
-// keeps the pipeline the library's own, but for one pass: when the
-// performance recipe follows, legalization's loop-unroll is left out. It
+// cut where the recipe has loop-unroll: between two segments the loops are
+// unrolled (unrollLoops). Asking the recipes for their pass names
+// keeps the pipeline the library's own, but for the unroll and for one pass:
+// when the performance recipe follows, legalization's loop-unroll is left out. It
 // unrolls for HLSL's sake (resources in local arrays), which an emitted
 // kernel never needs, and the performance recipe unrolls the same loops
 // (both unroll fully) half-way through; unrolled that early, a
@@ -56,9 +56,9 @@ static std::vector<std::string> recipePassNames(bool Performance) {
 // the samples, benchmarks and kernel tests came out with the same
 // instructions either way (docs/performance.md, "Compile time").
 //
-// With UnrollInDriver no loop-unroll runs at all, so there is one segment:
+// With UnrollInDriver nothing unrolls, so there is one segment:
 // a fully unrolled register-blocked body is most of such a kernel's compile
-// (SPIRV-Tools' unroller and every pass after it walk the copies), and drivers
+// (the unroller and every pass after it walk the copies), and drivers
 // unroll loops marked Unroll themselves (docs/performance.md, "Compile time").
 static std::vector<std::vector<std::string>>
 passSegments(const SpirvPipelineOptions &PipelineOpts) {
@@ -75,10 +75,12 @@ passSegments(const SpirvPipelineOptions &PipelineOpts) {
     DropUnroll(Names);
   std::vector<std::vector<std::string>> Segments(1);
   for (llvm::StringRef Name : Names) {
+    if (Name == "loop-unroll") {
+      Segments.emplace_back();
+      continue;
+    }
     // The one pass whose name is not its flag.
     Segments.back().push_back("--" + (Name == "interp-fixup" ? "interpolate-fixup" : Name.str()));
-    if (Name == "loop-unroll")
-      Segments.emplace_back();
   }
   return Segments;
 }
@@ -123,6 +125,21 @@ static bool runPasses(std::vector<std::uint32_t> &Words, const std::vector<std::
   return Run(Chunk, Flags.end());
 }
 
+// Where the recipe unrolls: the counted loops the emitter marks Unroll by our
+// own pass (FullLoopUnroll.h), any other loop so marked by SPIRV-Tools'. That
+// one copies a loop body without its decorations, and the next
+// simplify-instructions would fuse the copies of a*b+c into Fma
+// (NoContraction.h), so float arithmetic is decorated again after it.
+static bool unrollLoops(std::vector<std::uint32_t> &Words,
+                        const spvtools::OptimizerOptions &Options, std::string &Messages) {
+  if (!unrollCountedLoops(Words).LeftMarked)
+    return true;
+  if (!runPasses(Words, {"--loop-unroll"}, /*PromoteFirst=*/false, Options, Messages))
+    return false;
+  decorateFloatArithmetic(Words);
+  return true;
+}
+
 // Runs the segments one after the other, decorating float arithmetic again
 // between them; the result (or the messages) in R.
 static bool runSegments(const std::vector<std::uint32_t> &Words,
@@ -133,6 +150,8 @@ static bool runSegments(const std::vector<std::uint32_t> &Words,
   Options.set_run_validator(false);
   R.Words = Words;
   for (std::size_t I = 0; I < Segments.size(); ++I) {
+    if (I > 0 && !unrollLoops(R.Words, Options, R.Messages))
+      return false;
     // Dominator-wide redundancy elimination is quadratic in deep dominator
     // trees (RedundancyEliminationCost.h); the block-local one is not. Asked
     // of the module as the unroll left it, so that the code stays what it

@@ -479,7 +479,77 @@ unsigned hintedLoops(int a, int b) restrict(cpu, amp) {
     acc += unsigned(++k);
   return acc;
 }
+// Loops of each shape under #pragma unroll: the counted ones ampvk's own
+// unroller copies (plugin/spirv/FullLoopUnroll.cpp: a test before the body,
+// the bound on either side, up or down, != , a counter read after the loop, a
+// while loop, an unrolled or a run-time loop inside), and the ones it leaves
+// to SPIRV-Tools (a break, a continue inside an if, a test after the body).
+unsigned unrolledLoopShapes(int a, int b) restrict(cpu, amp) {
+  unsigned acc = 7u;
+#pragma unroll
+  for (int i = 0; i != 12; i += 3)
+    acc = acc * 7u + unsigned(b ^ i);
+#pragma unroll
+  for (int i = 0; 10 > i; i++)
+    acc += unsigned(a >> i) & 5u;
+#pragma unroll
+  for (unsigned u = 9u; u > 2u; --u)
+    acc ^= unsigned(a) << u;
+  int k;
+#pragma unroll
+  for (k = 1; k <= 40; k += 7)
+    acc += unsigned(k * b);
+  acc += unsigned(k) * 100u; // 43: the counter after the loop
+  int w = 0;
+#pragma unroll
+  while (w < 5) {
+    acc ^= unsigned(a + w) * 3u;
+    ++w;
+  }
+#pragma unroll
+  for (int i = 0; i < 3; ++i)
+#pragma unroll
+    for (int j = i; j < 4; ++j)
+      acc += unsigned(i * 10 + j) * unsigned(a & 15);
+#pragma unroll
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < (b & 3); ++j) // a run-time loop, copied with its parent
+      acc += unsigned(i ^ j) + 1u;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    switch ((a + i) & 3) {
+    case 0: acc += 11u; break;
+    case 1: acc *= 3u; // falls through
+    case 2: acc ^= unsigned(i); break;
+    default: acc -= 5u;
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < 8; ++i) {
+    if ((a >> i) & 1)
+      break;
+    acc += unsigned(i) * 13u;
+  }
+#pragma unroll
+  for (int i = 0; i < 6; ++i) {
+    if (i == (b & 3))
+      continue;
+    acc += unsigned(i * a);
+  }
+  int d = 0;
+#pragma unroll
+  do {
+    acc += unsigned(d * b);
+    ++d;
+  } while (d < 4);
+  return acc;
+}
 } // namespace
+
+TEST(DiffControl, UnrolledLoopShapes) {
+  check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return unrolledLoopShapes(a, b); },
+        ints<int>(N1, 23, 0, 100000), ints<int>(N1, 24, -1000, 1000));
+}
 
 TEST(DiffControl, LoopHints) {
   check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return hintedLoops(a, b); },

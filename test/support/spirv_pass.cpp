@@ -3,10 +3,12 @@
 // For the FileCheck tests of the plugin's own passes on hand-written modules
 // (test/lit/passes/), as spirv-opt runs SPIRV-Tools' passes:
 //   spirv_pass PASS IN.spv OUT.spv
-// PASS: function-variables-to-ssa, shift-non-negative-divisions or
-// merge-straight-line-blocks. Prints what the pass reports.
+// PASS: function-variables-to-ssa, shift-non-negative-divisions,
+// merge-straight-line-blocks or unroll-counted-loops. Prints what the pass
+// reports.
 //
 //===----------------------------------------------------------------------===//
+#include "spirv/FullLoopUnroll.h"
 #include "spirv/FunctionVariablesToSsa.h"
 #include "spirv/NonNegativeDivision.h"
 #include "spirv/StraightLineBlocks.h"
@@ -34,9 +36,10 @@ int main(int Argc, char **Argv) {
   const bool Ssa = Argc == 4 && !std::strcmp(Argv[1], "function-variables-to-ssa");
   const bool Shift = Argc == 4 && !std::strcmp(Argv[1], "shift-non-negative-divisions");
   const bool Blocks = Argc == 4 && !std::strcmp(Argv[1], "merge-straight-line-blocks");
-  if (!Ssa && !Shift && !Blocks) {
+  const bool Unroll = Argc == 4 && !std::strcmp(Argv[1], "unroll-counted-loops");
+  if (!Ssa && !Shift && !Blocks && !Unroll) {
     std::fprintf(stderr, "usage: spirv_pass function-variables-to-ssa|shift-non-negative-divisions"
-                         "|merge-straight-line-blocks IN.spv OUT.spv\n");
+                         "|merge-straight-line-blocks|unroll-counted-loops IN.spv OUT.spv\n");
     return 2;
   }
   std::vector<std::uint32_t> Words;
@@ -48,8 +51,12 @@ int main(int Argc, char **Argv) {
     std::printf("promoted %u variables\n", ampvk::functionVariablesToSsa(Words));
   else if (Shift)
     std::printf("rewrote %u divisions\n", ampvk::shiftNonNegativeDivisions(Words));
-  else
+  else if (Blocks)
     std::printf("merged %u blocks\n", ampvk::mergeStraightLineBlocks(Words));
+  else {
+    ampvk::FullLoopUnrollResult R = ampvk::unrollCountedLoops(Words);
+    std::printf("unrolled %u loops, %u left marked Unroll\n", R.Unrolled, R.LeftMarked);
+  }
   std::ofstream Out(Argv[3], std::ios::binary);
   Out.write(reinterpret_cast<const char *>(Words.data()),
             static_cast<std::streamsize>(Words.size() * 4));
