@@ -332,6 +332,31 @@ struct SwitchSegment {
   bool IsDefault = false;
   llvm::SmallVector<const Stmt *, 8> Body;
 };
+
+// SPIRV-Tools' walks of the control-flow graph rescan a block's successors
+// each time they come back to it, quadratic in an OpSwitch's targets (a
+// 4000-case switch: most of its compile; docs/performance.md). A switch with
+// more segments than this becomes an OpSwitch that picks a group of at least
+// SwitchGroupSegments segments, each group an OpSwitch of its own.
+constexpr unsigned MaxSwitchSegments = 128;
+constexpr unsigned SwitchGroupSegments = 64;
+
+// Where groups start: a group ends after a segment that cannot fall through
+// (its last statement a break or return), so that every fall-through stays
+// within one OpSwitch. {0}: one group, the plain OpSwitch.
+llvm::SmallVector<unsigned, 8> switchGroups(llvm::ArrayRef<SwitchSegment> Segments) {
+  llvm::SmallVector<unsigned, 8> Starts{0};
+  if (Segments.size() <= MaxSwitchSegments)
+    return Starts;
+  for (unsigned I = 0; I + 1 < Segments.size(); ++I) {
+    const SwitchSegment &Seg = Segments[I];
+    bool Jumps = !Seg.Body.empty() &&
+                 (isa<BreakStmt>(Seg.Body.back()) || isa<ReturnStmt>(Seg.Body.back()));
+    if (Jumps && I + 1 - Starts.back() >= SwitchGroupSegments)
+      Starts.push_back(I + 1);
+  }
+  return Starts;
+}
 } // namespace
 
 void KernelEmitter::emitSwitch(const SwitchStmt *S) {
@@ -386,34 +411,83 @@ void KernelEmitter::emitSwitch(const SwitchStmt *S) {
     if (Segments[I].IsDefault)
       return unsupported(S->getBeginLoc(), UnsupportedConstruct::DefaultNotLast);
 
-  llvm::SmallVector<std::uint32_t, 16> Ops{Cond, Default};
-  for (const SwitchSegment &Seg : Segments)
-    for (std::uint64_t V : Seg.Values) {
-      Ops.push_back(static_cast<std::uint32_t>(V));
-      if (Width == 64)
-        Ops.push_back(static_cast<std::uint32_t>(V >> 32));
-      Ops.push_back(Seg.Label);
+  // An OpSwitch over Segments[From, To), each value to Target(segment).
+  auto EmitSwitch = [&](unsigned From, unsigned To, SpvId DefaultTarget, SpvId MergeLabel,
+                        auto Target) {
+    llvm::SmallVector<std::uint32_t, 16> Ops{Cond, DefaultTarget};
+    for (unsigned I = From; I < To; ++I)
+      for (std::uint64_t V : Segments[I].Values) {
+        Ops.push_back(static_cast<std::uint32_t>(V));
+        if (Width == 64)
+          Ops.push_back(static_cast<std::uint32_t>(V >> 32));
+        Ops.push_back(Target(I));
+      }
+    B.emitVoid(Op::OpSelectionMerge, {MergeLabel, noSelectionControl()});
+    B.emitVoid(Op::OpSwitch, Ops);
+    BreakTarget T;
+    T.Merge = MergeLabel;
+    T.IsSwitch = true;
+    T.Owner = &frame();
+    Targets.push_back(T);
+    return static_cast<unsigned>(Targets.size() - 1);
+  };
+  // The segments [From, To) in order, each falling through into the next
+  // and the last into MergeLabel; whether that last one fell through.
+  auto EmitSegments = [&](unsigned From, unsigned To, SpvId MergeLabel) {
+    for (unsigned I = From; I < To; ++I) {
+      B.beginBlock(Segments[I].Label);
+      for (const Stmt *St : Segments[I].Body)
+        emitStmt(St);
+      if (!B.isTerminated()) {
+        bool Last = I + 1 == To;
+        B.emitVoid(Op::OpBranch, {Last ? MergeLabel : Segments[I + 1].Label}); // fall through
+        if (Last)
+          return true;
+      }
     }
-  B.emitVoid(Op::OpSelectionMerge, {Merge, noSelectionControl()});
-  B.emitVoid(Op::OpSwitch, Ops);
+    return false;
+  };
 
-  BreakTarget T;
-  T.Merge = Merge;
-  T.IsSwitch = true;
-  T.Owner = &frame();
-  Targets.push_back(T);
-  unsigned Index = Targets.size() - 1;
-  bool MergeReached = Default == Merge;
-  for (unsigned I = 0; I < Segments.size(); ++I) {
-    B.beginBlock(Segments[I].Label);
-    for (const Stmt *St : Segments[I].Body)
-      emitStmt(St);
-    if (!B.isTerminated()) {
-      bool Last = I + 1 == Segments.size();
-      MergeReached |= Last;
-      B.emitVoid(Op::OpBranch, {Last ? Merge : Segments[I + 1].Label}); // fall through
+  llvm::SmallVector<unsigned, 8> Groups = switchGroups(Segments);
+  if (Groups.size() > 1) {
+    // The outer OpSwitch picks the group (the default's group, or the
+    // merge block, for a value of no case); each group's OpSwitch its segment.
+    Groups.push_back(Segments.size());
+    llvm::SmallVector<SpvId, 8> GroupLabels, GroupMerges;
+    llvm::SmallVector<unsigned, 64> GroupOf(Segments.size());
+    SpvId DefaultGroup = Merge;
+    for (unsigned G = 0; G + 1 < Groups.size(); ++G) {
+      GroupLabels.push_back(B.newLabel());
+      GroupMerges.push_back(B.newLabel());
+      for (unsigned I = Groups[G]; I < Groups[G + 1]; ++I) {
+        GroupOf[I] = G;
+        if (Segments[I].IsDefault)
+          DefaultGroup = GroupLabels[G];
+      }
     }
+    unsigned Outer = EmitSwitch(0, Segments.size(), DefaultGroup, Merge,
+                                [&](unsigned I) { return GroupLabels[GroupOf[I]]; });
+    for (unsigned G = 0; G + 1 < Groups.size(); ++G) {
+      B.beginBlock(GroupLabels[G]);
+      SpvId GroupDefault = Default != Merge && GroupOf.back() == G && Segments.back().IsDefault
+                               ? Default
+                               : GroupMerges[G];
+      unsigned Inner = EmitSwitch(Groups[G], Groups[G + 1], GroupDefault, GroupMerges[G],
+                                  [&](unsigned I) { return Segments[I].Label; });
+      EmitSegments(Groups[G], Groups[G + 1], GroupMerges[G]);
+      B.beginBlock(GroupMerges[G]);
+      afterLoop(Inner); // a return in the group leaves the outer switch too
+      B.emitVoid(Op::OpBranch, {Merge});
+    }
+    B.beginBlock(Merge);
+    afterLoop(Outer);
+    return;
   }
+
+  unsigned Index = EmitSwitch(0, Segments.size(), Default, Merge,
+                              [&](unsigned I) { return Segments[I].Label; });
+  bool MergeReached = Default == Merge;
+  MergeReached |= EmitSegments(0, Segments.size(), Merge);
   MergeReached |= Targets[Index].MergeUsed;
   B.beginBlock(Merge);
   if (!MergeReached) {

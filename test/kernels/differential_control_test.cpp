@@ -544,7 +544,72 @@ unsigned unrolledLoopShapes(int a, int b) restrict(cpu, amp) {
   } while (d < 4);
   return acc;
 }
+// Switches of more than 128 segments, which StmtEmitter.cpp splits into an
+// OpSwitch of groups, each an OpSwitch of its own (cut only after a segment
+// that breaks or returns): a long fall-through run across a would-be group
+// boundary, a default, a return from a helper's switch (through the groups'
+// merge blocks), a continue from a switch in a loop.
+#define BIG_CASE(n) case (n) * 3: r = r * 5 + (n); break;
+#define BIG_FALL(n) case (n) * 3 + 1: r += (n); /* falls through */
+#define BIG_TRIPLE(n) BIG_CASE(n) BIG_FALL(n) case (n) * 3 + 2: r ^= (n); break;
+#define BIG_T4(n) BIG_TRIPLE(4 * (n)) BIG_TRIPLE(4 * (n) + 1) BIG_TRIPLE(4 * (n) + 2) \
+  BIG_TRIPLE(4 * (n) + 3)
+#define BIG_T16(n) BIG_T4(4 * (n)) BIG_T4(4 * (n) + 1) BIG_T4(4 * (n) + 2) BIG_T4(4 * (n) + 3)
+#define BIG_RUN(n) case 1000 + (n): r += (n) * 7; /* falls through */
+#define BIG_RUN4(n) BIG_RUN(4 * (n)) BIG_RUN(4 * (n) + 1) BIG_RUN(4 * (n) + 2) BIG_RUN(4 * (n) + 3)
+#define BIG_RUN16(n) BIG_RUN4(4 * (n)) BIG_RUN4(4 * (n) + 1) BIG_RUN4(4 * (n) + 2) \
+  BIG_RUN4(4 * (n) + 3)
+#define BIG_RETURN(n) case (n) * 5: return (n) * 2 + x;
+#define BIG_RETURN4(n) BIG_RETURN(4 * (n)) BIG_RETURN(4 * (n) + 1) BIG_RETURN(4 * (n) + 2) \
+  BIG_RETURN(4 * (n) + 3)
+#define BIG_RETURN16(n) BIG_RETURN4(4 * (n)) BIG_RETURN4(4 * (n) + 1) BIG_RETURN4(4 * (n) + 2) \
+  BIG_RETURN4(4 * (n) + 3)
+
+int bigSwitch(int x, int y) restrict(cpu, amp) {
+  int r = y;
+  switch (x) {
+    BIG_T16(0) BIG_T16(1) BIG_T16(2) BIG_T16(3)
+    BIG_RUN16(0) BIG_RUN16(1) BIG_RUN16(2) BIG_RUN16(3) BIG_RUN16(4)
+  case 2000:
+    r -= 3;
+    break;
+  default:
+    r = -r;
+  }
+  return r;
+}
+
+int bigSwitchReturns(int x) restrict(cpu, amp) {
+  switch (x) {
+    BIG_RETURN16(0) BIG_RETURN16(1) BIG_RETURN16(2) BIG_RETURN16(3) BIG_RETURN16(4)
+    BIG_RETURN16(5) BIG_RETURN16(6) BIG_RETURN16(7) BIG_RETURN16(8)
+  default:
+    break;
+  }
+  return -x;
+}
+
+int bigSwitchInLoop(int x, int y) restrict(cpu, amp) {
+  int acc = 0;
+  for (int i = 0; i < 5; ++i) {
+    int r = acc;
+    switch ((x + i * 37) % 200) {
+      BIG_T16(0) BIG_T16(1) BIG_T16(2)
+    case 199:
+      continue;
+    }
+    acc = r + bigSwitchReturns((y + i * 11) % 800) + i;
+  }
+  return acc;
+}
 } // namespace
+
+TEST(DiffControl, BigSwitches) {
+  check(extent<1>(N1), [](int x, int y) restrict(cpu, amp) { return bigSwitch(x, y); },
+        ints<int>(N1, 25, -20, 1100), ints<int>(N1, 26, -1000, 1000));
+  check(extent<1>(N1), [](int x, int y) restrict(cpu, amp) { return bigSwitchInLoop(x, y); },
+        ints<int>(N1, 27, 0, 100000), ints<int>(N1, 28, 0, 100000));
+}
 
 TEST(DiffControl, UnrolledLoopShapes) {
   check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return unrolledLoopShapes(a, b); },
