@@ -454,24 +454,21 @@ void KernelEmitter::emitSwitch(const SwitchStmt *S) {
     // merge block, for a value of no case); each group's OpSwitch its segment.
     Groups.push_back(Segments.size());
     llvm::SmallVector<SpvId, 8> GroupLabels, GroupMerges;
+    // The default, when there is one, is the last segment (above).
     llvm::SmallVector<unsigned, 64> GroupOf(Segments.size());
-    SpvId DefaultGroup = Merge;
     for (unsigned G = 0; G + 1 < Groups.size(); ++G) {
       GroupLabels.push_back(B.newLabel());
       GroupMerges.push_back(B.newLabel());
-      for (unsigned I = Groups[G]; I < Groups[G + 1]; ++I) {
+      for (unsigned I = Groups[G]; I < Groups[G + 1]; ++I)
         GroupOf[I] = G;
-        if (Segments[I].IsDefault)
-          DefaultGroup = GroupLabels[G];
-      }
     }
+    const unsigned DefaultIn = Default != Merge ? GroupOf.back() : GroupLabels.size();
+    SpvId DefaultGroup = DefaultIn < GroupLabels.size() ? GroupLabels[DefaultIn] : Merge;
     unsigned Outer = EmitSwitch(0, Segments.size(), DefaultGroup, Merge,
                                 [&](unsigned I) { return GroupLabels[GroupOf[I]]; });
     for (unsigned G = 0; G + 1 < Groups.size(); ++G) {
       B.beginBlock(GroupLabels[G]);
-      SpvId GroupDefault = Default != Merge && GroupOf.back() == G && Segments.back().IsDefault
-                               ? Default
-                               : GroupMerges[G];
+      SpvId GroupDefault = G == DefaultIn ? Default : GroupMerges[G];
       unsigned Inner = EmitSwitch(Groups[G], Groups[G + 1], GroupDefault, GroupMerges[G],
                                   [&](unsigned I) { return Segments[I].Label; });
       EmitSegments(Groups[G], Groups[G + 1], GroupMerges[G]);

@@ -19,19 +19,6 @@ bool isTerminator(Op O) {
   }
 }
 
-// The operands of a terminator that name its targets.
-std::pair<std::uint32_t, std::uint32_t> targetUses(const Instruction &I) {
-  switch (I.Opcode) {
-  case Op::OpBranch:
-    return {0, I.NumUses};
-  case Op::OpBranchConditional: // the condition, then the two targets
-  case Op::OpSwitch:            // the selector, then the default and the cases
-    return {1, I.NumUses};
-  default:
-    return {0, 0};
-  }
-}
-
 // Cooper, Harvey, Kennedy: "A Simple, Fast Dominance Algorithm".
 void computeDominators(ControlFlowGraph &G) {
   const std::uint32_t None = ControlFlowGraph::None;
@@ -90,8 +77,7 @@ bool spirvwords::buildControlFlowGraph(const std::vector<std::uint32_t> &Words,
     const Instruction &T = M.Instructions[G.Last[B]];
     if (!isTerminator(T.Opcode))
       return false;
-    auto [From, To] = targetUses(T);
-    for (std::uint32_t U = From; U < To; ++U) {
+    for (std::uint32_t U = firstTargetUse(T.Opcode, T.NumUses); U < T.NumUses; ++U) {
       std::uint32_t S = G.blockOf(Words[M.Uses[T.FirstUse + U]]);
       if (S == ControlFlowGraph::None)
         return false;

@@ -43,8 +43,6 @@ struct Function {
   std::uint32_t End = 0; // OpFunctionEnd
 };
 
-bool isMerge(Op O) { return O == Op::OpLoopMerge || O == Op::OpSelectionMerge; }
-
 bool isIntCompare(Op O) {
   switch (O) {
   case Op::OpIEqual: case Op::OpINotEqual: case Op::OpSLessThan: case Op::OpSLessThanEqual:
@@ -133,26 +131,27 @@ private:
   bool countTrips(const Function &F, CountedLoop &L);
   bool isOneLine(const Function &F, const CountedLoop &L) const;
   void unroll(Function &F, CountedLoop &L);
-  std::vector<std::uint32_t> write(unsigned &LeftMarked) const;
+  std::vector<std::uint32_t> write() const;
 
   std::uint32_t word(const Inst &I, std::uint32_t K) const { return Pool[I.At + K]; }
   std::uint32_t use(const Inst &I, std::uint32_t K) const {
     return Pool[I.At + UsePositions[I.FirstUse + K]];
   }
   const Inst &terminator(const Block &B) const { return Insts[B.Insts.back()]; }
+  // Whether B is the header of a loop marked Unroll.
+  bool isUnrollHeader(const Block &B) const {
+    const Inst *Merge = mergeOf(B);
+    return Merge && Merge->Opcode == Op::OpLoopMerge && (word(*Merge, 3) & UnrollBit);
+  }
   // The merge instruction of a header block, or nullptr.
   const Inst *mergeOf(const Block &B) const {
-    if (B.Insts.size() < 2 || !isMerge(Insts[B.Insts[B.Insts.size() - 2]].Opcode))
+    if (B.Insts.size() < 2 || !isMergeInstruction(Insts[B.Insts[B.Insts.size() - 2]].Opcode))
       return nullptr;
     return &Insts[B.Insts[B.Insts.size() - 2]];
   }
   // Calls F(Label) for each block a terminator branches to.
   template <typename Fn> void forEachTarget(const Inst &T, Fn F) const {
-    std::uint32_t From = T.Opcode == Op::OpBranch ? 0
-                         : T.Opcode == Op::OpBranchConditional || T.Opcode == Op::OpSwitch
-                             ? 1
-                             : T.NumUses;
-    for (std::uint32_t K = From; K < T.NumUses; ++K)
+    for (std::uint32_t K = firstTargetUse(T.Opcode, T.NumUses); K < T.NumUses; ++K)
       F(use(T, K));
   }
   std::uint32_t freshId() {
@@ -270,9 +269,9 @@ bool Unroller::analyze(const Function &F, std::uint32_t HeaderLabel, CountedLoop
   if (L.Header == None)
     return false;
   const Block &H = F.Blocks[L.Header];
-  const Inst *LoopMerge = mergeOf(H);
-  if (!LoopMerge || LoopMerge->Opcode != Op::OpLoopMerge || !(word(*LoopMerge, 3) & UnrollBit))
+  if (!isUnrollHeader(H))
     return false;
+  const Inst *LoopMerge = mergeOf(H);
   L.MergeLabel = word(*LoopMerge, 1);
   L.Merge = blockOf(L.MergeLabel);
   L.Continue = blockOf(word(*LoopMerge, 2));
@@ -606,7 +605,7 @@ void Unroller::unroll(Function &F, CountedLoop &L) {
           continue;
         // Copied with the instruction (an outer loop's unroll copies them again).
         std::vector<std::uint32_t> &Copied = DecorationsOf[Map[Ids[K]]];
-        for (std::uint32_t D : DecorationsOf[Ids[K]]) {
+        for (std::uint32_t D : It->second) {
           NewDecorations.push_back(copyInst(D)); // its target is the copy's id
           Copied.push_back(NewDecorations.back());
         }
@@ -678,19 +677,15 @@ bool Unroller::unrollLoop(Function &F, std::uint32_t HeaderLabel) {
   return true;
 }
 
-std::vector<std::uint32_t> Unroller::write(unsigned &LeftMarked) const {
+std::vector<std::uint32_t> Unroller::write() const {
   std::vector<std::uint32_t> Out(W.begin(), W.begin() + HeaderWords);
   Out[BoundWord] = Bound;
   Out.reserve(Pool.size());
   auto Put = [&](std::uint32_t Index) {
     const Inst &I = Insts[Index];
-    bool Names = I.Opcode == Op::OpName || I.Opcode == Op::OpDecorate ||
-                 I.Opcode == Op::OpDecorateId || I.Opcode == Op::OpDecorateString;
-    if (Names && Dropped[Pool[I.At + 1]])
+    if (namesOrDecorates(I.Opcode) && Dropped[Pool[I.At + 1]])
       return; // names or decorates a header phi that is gone
     Out.insert(Out.end(), Pool.begin() + I.At, Pool.begin() + I.At + I.Count);
-    if (I.Opcode == Op::OpLoopMerge && (Pool[I.At + 3] & UnrollBit))
-      ++LeftMarked;
   };
   std::vector<std::size_t> Offsets;
   for (std::uint32_t K : Prefix)
@@ -735,24 +730,23 @@ FullLoopUnrollResult Unroller::run() {
     // Innermost first: a loop nested in another has its header after the
     // outer one's in a structured function's order. An inner loop whose
     // counter starts at the outer one's is counted in the outer one's copies,
-    // where that is a constant: another round takes them.
+    // where that is a constant: another round takes them. The loops the last
+    // round leaves are the ones left marked.
     for (bool Progress = true; Progress;) {
       Progress = false;
       std::vector<std::uint32_t> Headers;
       for (const Block &B : F.Blocks)
-        if (const Inst *Merge = mergeOf(B);
-            Merge && Merge->Opcode == Op::OpLoopMerge && (word(*Merge, 3) & UnrollBit))
+        if (isUnrollHeader(B))
           Headers.push_back(B.Label);
       for (auto It = Headers.rbegin(); It != Headers.rend(); ++It)
         Progress |= unrollLoop(F, *It);
+      if (!Progress)
+        R.LeftMarked += static_cast<unsigned>(Headers.size());
     }
   }
-  unsigned Left = 0;
-  std::vector<std::uint32_t> Out = write(Left);
   R.Unrolled = Unrolled;
-  R.LeftMarked = Left;
   if (Unrolled)
-    W = std::move(Out);
+    W = write();
   return R;
 }
 

@@ -38,6 +38,22 @@ struct ParsedModule {
   std::uint32_t Bound = 0;
 };
 
+// The first of a terminator's id operands (as Instruction counts them) that
+// name its targets, which run to the last: OpBranch's one, OpBranchConditional's
+// two after the condition, OpSwitch's default and cases after the selector.
+// NumUses for a terminator that names none.
+inline std::uint32_t firstTargetUse(spv::Op O, std::uint32_t NumUses) {
+  switch (O) {
+  case spv::Op::OpBranch:
+    return 0;
+  case spv::Op::OpBranchConditional:
+  case spv::Op::OpSwitch:
+    return 1;
+  default:
+    return NumUses;
+  }
+}
+
 // Parses Words; false when SPIRV-Tools' parser rejects them.
 bool parseModule(const std::vector<std::uint32_t> &Words, ParsedModule &Out);
 

@@ -26,6 +26,17 @@ inline std::uint32_t firstWord(spv::Op Op, std::uint32_t Count) {
   return (Count << 16) | static_cast<std::uint32_t>(Op);
 }
 
+// A structured header's merge instruction.
+inline bool isMergeInstruction(spv::Op O) {
+  return O == spv::Op::OpLoopMerge || O == spv::Op::OpSelectionMerge;
+}
+
+// An annotation whose first operand is the id it names or decorates.
+inline bool namesOrDecorates(spv::Op O) {
+  return O == spv::Op::OpName || O == spv::Op::OpDecorate || O == spv::Op::OpDecorateId ||
+         O == spv::Op::OpDecorateString || O == spv::Op::OpMemberDecorate;
+}
+
 // The offsets of the module's instructions, in order; empty when the module is
 // malformed (an instruction of zero words or one past the end).
 inline std::vector<std::size_t> instructionOffsets(const std::vector<std::uint32_t> &Words) {

@@ -12,13 +12,6 @@ namespace {
 
 constexpr std::uint32_t None = ControlFlowGraph::None;
 
-bool isMergeInstruction(Op O) { return O == Op::OpLoopMerge || O == Op::OpSelectionMerge; }
-
-bool namesOrDecorates(Op O) {
-  return O == Op::OpName || O == Op::OpDecorate || O == Op::OpDecorateId ||
-         O == Op::OpDecorateString || O == Op::OpMemberDecorate;
-}
-
 class StraightLines {
 public:
   explicit StraightLines(std::vector<std::uint32_t> &Words) : W(Words) {}

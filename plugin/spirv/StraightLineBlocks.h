@@ -3,9 +3,10 @@
 // A loop unroll (FullLoopUnroll.h, or SPIRV-Tools' loop-unroll) leaves each
 // copy of a loop body in the blocks the loop had (its header, body and
 // continue target, joined by OpBranch), so a fully unrolled register-blocked
-// kernel comes out as thousands of blocks in a line. Every later pass walks them, and SPIRV-Tools' own merge-blocks takes
-// them apart one merge at a time, updating its analyses after each (0.6 of a
-// second for the twelve kernels of the sgemm sample). This pass joins them in
+// kernel comes out as thousands of blocks in a line. Every later pass walks
+// them, and SPIRV-Tools' own merge-blocks takes them apart one merge at a
+// time, updating its analyses after each (0.6 of a second for the twelve
+// kernels of the sgemm sample). This pass joins them in
 // one walk of the function: a block that ends with OpBranch to a block it is
 // the only predecessor of takes that block's instructions, when neither is a
 // structured construct's header and the successor is no construct's merge
