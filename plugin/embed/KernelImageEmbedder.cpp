@@ -25,6 +25,9 @@ bool ampvk::embedKernelImage(ASTContext &Ctx, FunctionDecl *Fn, llvm::StringRef 
         StringLiteral::Create(Ctx, Bytes, StringLiteralKind::Ordinary, /*Pascal=*/false,
                               ArrayTy, Decay->getSubExpr()->getBeginLoc());
     Decay->setSubExpr(Image);
+    // No CPU code for the kernel (KernelImageEmbedder.h).
+    Fn->setBody(CompoundStmt::Create(Ctx, {Ret}, FPOptionsOverride(), Body->getLBracLoc(),
+                                     Body->getRBracLoc()));
     return true;
   }
   return false;

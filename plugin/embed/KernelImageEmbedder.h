@@ -6,6 +6,13 @@
 // becomes ordinary read-only data of the host object. The shared placeholder
 // literal itself is never modified.
 //
+// The body keeps only that return: the header names K::operator() there so
+// that Sema instantiates it for the plugin, and CodeGen would otherwise compile
+// it for the CPU, with every restrict(amp) function it alone calls (kept alive
+// by their annotate attributes in llvm.global.annotations). Nothing on the
+// host can call them; for the sgemm sample that was half of the host object's
+// code and most of LLVM's time (docs/performance.md, "Thirteenth session").
+//
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_EMBED_KERNELIMAGEEMBEDDER_H
 #define AMPVK_PLUGIN_EMBED_KERNELIMAGEEMBEDDER_H

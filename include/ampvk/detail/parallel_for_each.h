@@ -16,10 +16,12 @@
 namespace Concurrency {
 namespace detail {
 
-// Naming the call operator instantiates it, so the plugin sees its body. A
-// kernel whose operator() is overloaded or a template (a generic lambda)
-// takes the second overload instead: the plugin then says what is wrong with
-// the kernel, rather than Clang complaining about this header.
+// Naming the call operator instantiates it, so the plugin sees its body; the
+// plugin then takes the naming out of kernel_image's body, so that the CPU
+// gets no copy of the kernel (plugin/embed/KernelImageEmbedder.h). A kernel
+// whose operator() is overloaded or a template (a generic lambda) takes the
+// second overload instead: the plugin then says what is wrong with the
+// kernel, rather than Clang complaining about this header.
 template <typename K>
 auto instantiate_call_operator(int) -> decltype((void)&K::operator(), void()) {
   (void)&K::operator();
