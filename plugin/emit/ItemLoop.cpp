@@ -20,6 +20,14 @@
 // A large body is called from the tested loop alone, so that it is not
 // optimized twice.
 //
+// A body of very many blocks also stays a function of its own (DontInline):
+// inlined, it would lie inside the constructs of the entry (the item loop, the
+// test, the wrapper SPIRV-Tools' merge-return puts around a function with two
+// returns), and SPIRV-Tools' validator (2023.1) walks, for each block of a
+// construct, the dominator tree up to the construct's header: quadratic in a
+// long chain of if statements (2000 of them: 1.5 s for each of a kernel's two
+// final modules, against 0.25 s with the body out of line). Drivers inline it.
+//
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
 
@@ -30,11 +38,17 @@ using spv::Op;
 // Bodies up to this many words (a few hundred instructions as emitted) get the
 // untested loop as well; bandwidth-bound kernels are far smaller.
 static constexpr std::size_t UntestedLoopBodyWords = 2048;
+// Bodies of more blocks than this (as emitted) are called, not inlined. Of the
+// samples', benchmarks' and tests' kernels only two long if chains of the
+// differential tests have more.
+static constexpr std::size_t OutOfLineBodyBlocks = 1024;
 
 SpvId KernelEmitter::emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId GlobalVar,
                                        SpvId LocalVar, SpvId GroupVar, SpvId NumGroupsVar,
                                        bool OneItem) {
   const bool SmallBody = B.endedFunctionWords() <= UntestedLoopBodyWords;
+  if (B.endedFunctionBlocks() > OutOfLineBodyBlocks)
+    B.keepOutOfLine(BodyFn);
   SpvId Int = intType();
   SpvId Bool = boolType();
   SpvId V3 = B.typeVector(Int, 3);

@@ -268,6 +268,7 @@ SpvId SpirvModuleBuilder::beginFunction(SpvId RetType, SpvId FnType) {
          {RetType, Id, static_cast<std::uint32_t>(spv::FunctionControlMask::MaskNone),
           FnType});
   FirstBlockOpen = true;
+  FunctionBlocks = 0;
   return Id;
 }
 
@@ -282,6 +283,17 @@ void SpirvModuleBuilder::endFunction() {
   }
   encode(Functions, spv::Op::OpFunctionEnd, {});
   Terminated = true;
+  EndedFunctionBlocks = FunctionBlocks;
+}
+
+void SpirvModuleBuilder::keepOutOfLine(SpvId Fn) {
+  for (std::size_t At = 0; At < Functions.size(); At += Functions[At] >> 16) {
+    const auto Op = static_cast<spv::Op>(Functions[At] & 0xFFFF);
+    if (Op == spv::Op::OpFunction && Functions[At + 2] == Fn) {
+      Functions[At + 3] |= static_cast<std::uint32_t>(spv::FunctionControlMask::DontInline);
+      return;
+    }
+  }
 }
 
 SpvId SpirvModuleBuilder::functionVariable(SpvId PointeeType, SpvId Initializer) {
@@ -299,6 +311,7 @@ void SpirvModuleBuilder::beginBlock(SpvId Label) {
   encode(FunctionBody, spv::Op::OpLabel, {Label});
   CurrentBlock = Label;
   Terminated = false;
+  ++FunctionBlocks;
 }
 
 static bool isTerminator(spv::Op Op) {

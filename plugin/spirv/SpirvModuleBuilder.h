@@ -96,6 +96,11 @@ public:
   SpvId currentBlock() const { return CurrentBlock; }
   // Words of the functions ended so far.
   std::size_t endedFunctionWords() const { return Functions.size(); }
+  // Blocks of the function ended last.
+  std::size_t endedFunctionBlocks() const { return EndedFunctionBlocks; }
+  // Gives an ended function the DontInline control, which SPIRV-Tools' inliner
+  // respects.
+  void keepOutOfLine(SpvId Fn);
   bool isTerminated() const { return Terminated; }
 
   // Appends an instruction with a result to the current block.
@@ -128,6 +133,7 @@ private:
   bool Terminated = true;
   bool InstructionTooLong = false;
   bool FirstBlockOpen = false;
+  std::size_t FunctionBlocks = 0, EndedFunctionBlocks = 0;
 };
 
 } // namespace ampvk

@@ -602,7 +602,33 @@ int bigSwitchInLoop(int x, int y) restrict(cpu, amp) {
   }
   return acc;
 }
+// 512 if statements, 1536 blocks: more than an untiled kernel's body is
+// inlined with (ItemLoop.cpp), so the body is a function the entry calls.
+#define CHAIN_STEP(K)                                                          \
+  if (v > (K) * 7 - y)                                                         \
+    v = v / 3 + (K);                                                           \
+  else                                                                         \
+    v = v + (K) % 5 + 3;
+#define CHAIN_STEPS4(K) CHAIN_STEP(K) CHAIN_STEP((K) + 1) CHAIN_STEP((K) + 2) CHAIN_STEP((K) + 3)
+#define CHAIN_STEPS16(K) CHAIN_STEPS4(K) CHAIN_STEPS4((K) + 4) CHAIN_STEPS4((K) + 8) \
+  CHAIN_STEPS4((K) + 12)
+#define CHAIN_STEPS64(K) CHAIN_STEPS16(K) CHAIN_STEPS16((K) + 16) CHAIN_STEPS16((K) + 32) \
+  CHAIN_STEPS16((K) + 48)
+#define CHAIN_STEPS256(K) CHAIN_STEPS64(K) CHAIN_STEPS64((K) + 64) CHAIN_STEPS64((K) + 128) \
+  CHAIN_STEPS64((K) + 192)
+
+int longIfChain(int v, int y) restrict(cpu, amp) {
+  CHAIN_STEPS256(0)
+  CHAIN_STEPS256(256)
+  return v;
+}
+
 } // namespace
+
+TEST(DiffControl, OutOfLineBody) {
+  check(extent<1>(N1), [](int v, int y) restrict(cpu, amp) { return longIfChain(v, y); },
+        ints<int>(N1, 29, -5000, 5000), ints<int>(N1, 30, -500, 500));
+}
 
 TEST(DiffControl, BigSwitches) {
   check(extent<1>(N1), [](int x, int y) restrict(cpu, amp) { return bigSwitch(x, y); },
