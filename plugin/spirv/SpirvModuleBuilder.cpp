@@ -275,6 +275,7 @@ SpvId SpirvModuleBuilder::beginFunction(SpvId RetType, SpvId FnType) {
 void SpirvModuleBuilder::endFunction() {
   // The first OpLabel of FunctionBody starts the entry block: the variables
   // go right after it.
+  EndedFunctionAt = Functions.size();
   Functions.insert(Functions.end(), FunctionHeader.begin(), FunctionHeader.end());
   if (!FunctionBody.empty()) {
     Functions.insert(Functions.end(), FunctionBody.begin(), FunctionBody.begin() + 2);
@@ -286,14 +287,10 @@ void SpirvModuleBuilder::endFunction() {
   EndedFunctionBlocks = FunctionBlocks;
 }
 
-void SpirvModuleBuilder::keepOutOfLine(SpvId Fn) {
-  for (std::size_t At = 0; At < Functions.size(); At += Functions[At] >> 16) {
-    const auto Op = static_cast<spv::Op>(Functions[At] & 0xFFFF);
-    if (Op == spv::Op::OpFunction && Functions[At + 2] == Fn) {
-      Functions[At + 3] |= static_cast<std::uint32_t>(spv::FunctionControlMask::DontInline);
-      return;
-    }
-  }
+void SpirvModuleBuilder::keepEndedFunctionOutOfLine() {
+  // OpFunction's words: opcode, result type, result id, function control.
+  Functions[EndedFunctionAt + 3] |=
+      static_cast<std::uint32_t>(spv::FunctionControlMask::DontInline);
 }
 
 SpvId SpirvModuleBuilder::functionVariable(SpvId PointeeType, SpvId Initializer) {

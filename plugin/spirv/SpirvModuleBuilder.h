@@ -98,9 +98,9 @@ public:
   std::size_t endedFunctionWords() const { return Functions.size(); }
   // Blocks of the function ended last.
   std::size_t endedFunctionBlocks() const { return EndedFunctionBlocks; }
-  // Gives an ended function the DontInline control, which SPIRV-Tools' inliner
-  // respects.
-  void keepOutOfLine(SpvId Fn);
+  // Gives the function ended last the DontInline control, which SPIRV-Tools'
+  // inliner respects.
+  void keepEndedFunctionOutOfLine();
   bool isTerminated() const { return Terminated; }
 
   // Appends an instruction with a result to the current block.
@@ -134,6 +134,7 @@ private:
   bool InstructionTooLong = false;
   bool FirstBlockOpen = false;
   std::size_t FunctionBlocks = 0, EndedFunctionBlocks = 0;
+  std::size_t EndedFunctionAt = 0; // its OpFunction in Functions
 };
 
 } // namespace ampvk
