@@ -173,7 +173,7 @@ KernelEmitter::CallResult KernelEmitter::emitBoundsIntrinsic(llvm::StringRef Nam
   if (Name == "bounds.check") {
     const Expr *IdxExpr = Args[0];
     LValue Idx =
-        IdxExpr->isGLValue() ? emitLValue(IdxExpr) : temporary(IdxExpr->getType(), IdxExpr);
+        IdxExpr->isGLValue() ? emitLValue(IdxExpr) : materialize(IdxExpr->getType(), IdxExpr);
     LValue Components = coordinateArray(Idx, Loc);
     const auto *AT = Components.valid() ? Ctx.getAsConstantArrayType(Components.Type) : nullptr;
     if (!AT)

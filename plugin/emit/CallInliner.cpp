@@ -48,7 +48,7 @@ PointerValue KernelEmitter::objectArgument(const Expr *Obj, bool IsArrow) {
   if (IsArrow)
     return emitPointer(Obj);
   PointerValue P;
-  P.Target = Obj->isGLValue() ? emitLValue(Obj) : temporary(Obj->getType(), Obj);
+  P.Target = Obj->isGLValue() ? emitLValue(Obj) : materialize(Obj->getType(), Obj);
   return P;
 }
 
@@ -62,13 +62,17 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
       unsupported(Loc, UnsupportedConstruct::PointerToMemberCall);
       return {};
     }
-    if (isa<CXXDestructorDecl>(MD))
-      return {}; // destructors of amp-compatible types have no device effect
+    if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(MD))
+      return emitDestructorCall(MC, Dtor);
     bool IsArrow = false;
     if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
       IsArrow = ME->isArrow();
     PointerValue This = objectArgument(MC->getImplicitObjectArgument(), IsArrow);
     return inlineCall(MD, &This, Args, Loc, E);
+  }
+  if (const auto *PD = dyn_cast<CXXPseudoDestructorExpr>(E->getCallee()->IgnoreParens())) {
+    emitPseudoDestructorCall(PD);
+    return {};
   }
   const FunctionDecl *FD = ampCallee(E->getDirectCallee());
   if (!FD) {
@@ -146,7 +150,7 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
     const Expr *Arg = Args[I];
     QualType PT = P->getType();
     if (PT->isReferenceType()) {
-      NewFrame->Refs[P] = Arg->isGLValue() ? emitLValue(Arg) : temporary(Arg->getType(), Arg);
+      NewFrame->Refs[P] = Arg->isGLValue() ? emitLValue(Arg) : materialize(Arg->getType(), Arg);
     } else if (PT->isPointerType()) {
       NewFrame->Pointers[P] = emitPointer(Arg);
     } else {
@@ -154,12 +158,15 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
       if (LV.valid())
         emitInitInto(LV, Arg);
       NewFrame->Refs[P] = LV;
+      // The caller destroys it at the end of its full-expression (Itanium).
+      pushCleanup(LV, Arg->getExprLoc());
     }
   }
   if (failed())
     return {};
 
   Frame &F = *NewFrame;
+  F.ScopeBase = Scopes.size();
   Frames.push_back(std::move(NewFrame));
   F.RetType = Def->getReturnType();
   if (!F.RetType->isVoidType() && !F.RetType->isReferenceType()) {
@@ -209,6 +216,8 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
     B.emitVoid(Op::OpBranch, {L.Header});
     B.beginBlock(L.Merge);
   }
+  if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(Def); Dtor && !failed())
+    destroyMembersAndBases(deref(F.This, Loc), Dtor->getParent(), Loc);
 
   CallResult R;
   if (F.RetVar && !failed()) {
@@ -253,6 +262,13 @@ void KernelEmitter::emitConstruct(const LValue &Dst, const CXXConstructExpr *E) 
     if (!Ctor->isTrivial())
       constructElements(Dst, Ctor, Args, Loc);
     return;
+  }
+  if (E->isElidable()) {
+    // `T t = T(1);` before C++17: the copy is elided, as Clang does on the
+    // host, so the temporary is the object (and is not destroyed itself).
+    const Expr *Src = Args[0]->IgnoreParens();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Src))
+      return emitInitInto(Dst, MT->getSubExpr());
   }
   if (Ctor->isTrivial() && getIntrinsicName(Ctor).empty()) {
     if (Ctor->isCopyOrMoveConstructor()) {
@@ -381,11 +397,19 @@ void KernelEmitter::emitInitInto(const LValue &Dst, const Expr *Init) {
     return;
   Init = Init->IgnoreParens();
   SourceLocation Loc = Init->getExprLoc();
-  if (const auto *EWC = dyn_cast<ExprWithCleanups>(Init))
-    return emitInitInto(Dst, EWC->getSubExpr());
+  if (rejectUnhandled(Init))
+    return;
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(Init)) {
+    unsigned Scope = openScope(/*FullExpression=*/true);
+    emitInitInto(Dst, EWC->getSubExpr());
+    closeScope(Scope);
+    return;
+  }
   if (const auto *CE = dyn_cast<ConstantExpr>(Init))
     if (!Types.isScalar(Dst.Type))
       return emitInitInto(Dst, CE->getSubExpr());
+  // The object being initialized is the temporary: whoever owns Dst
+  // destroys it.
   if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Init))
     return emitInitInto(Dst, BT->getSubExpr());
   if (const auto *CE = dyn_cast<CXXConstructExpr>(Init))

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
+#include "emit/NodeKinds.h"
 
 #include "diag/AmpDiagnostics.h"
 #include "attrs/AmpAttributes.h"
@@ -152,10 +153,27 @@ SpvId KernelEmitter::emitCondition(const Expr *E) {
   return convertScalar(V, E->getType(), Ctx.BoolTy);
 }
 
+bool KernelEmitter::rejectUnhandled(const Stmt *S, bool AsObject) {
+  if (emitterHandles(S->getStmtClass()))
+    return false;
+  if (isa<Expr>(S))
+    unsupported(S->getBeginLoc(), ampdiag::err_unsupported_expression)
+        << S->getStmtClassName() << AsObject;
+  else
+    unsupported(S->getBeginLoc(), ampdiag::err_unsupported_statement) << S->getStmtClassName();
+  return true;
+}
+
 void KernelEmitter::emitDiscarded(const Expr *E) {
   E = E->IgnoreParens();
-  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-    return emitDiscarded(EWC->getSubExpr());
+  if (rejectUnhandled(E))
+    return;
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E)) {
+    unsigned Scope = openScope(/*FullExpression=*/true);
+    emitDiscarded(EWC->getSubExpr());
+    closeScope(Scope);
+    return;
+  }
   if (const auto *ACO = dyn_cast<AbstractConditionalOperator>(E)) {
     // `c ? ++x : ++y;` or `c ? f() : g();`: evaluate the chosen arm for its
     // effects; its value (or object) is not needed.
@@ -177,6 +195,12 @@ void KernelEmitter::emitDiscarded(const Expr *E) {
   }
   if (E->isGLValue()) {
     emitLValue(E);
+    return;
+  }
+  if (hasDestructor(E->getType())) {
+    // `make();` or `T(1);`: an object nobody keeps, destroyed at the end of
+    // the full-expression.
+    materialize(E->getType(), E);
     return;
   }
   if (E->getType()->isPointerType()) {
@@ -205,7 +229,7 @@ const Expr *KernelEmitter::bindOpaques(const PseudoObjectExpr *E) {
       break;
     if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Sem)) {
       const Expr *Src = OVE->getSourceExpr();
-      LValue LV = Src->isGLValue() ? emitLValue(Src) : temporary(Src->getType(), Src);
+      LValue LV = Src->isGLValue() ? emitLValue(Src) : materialize(Src->getType(), Src);
       frame().Opaques[OVE] = LV;
     } else if (Sem != Result) {
       emitDiscarded(Sem);
@@ -221,6 +245,10 @@ SpvId KernelEmitter::emitRValue(const Expr *E) {
     return *C;
   E = E->IgnoreParens();
   SourceLocation Loc = E->getExprLoc();
+  if (rejectUnhandled(E))
+    return 0;
+  if (const auto *RB = dyn_cast<CXXRewrittenBinaryOperator>(E))
+    return emitRValue(RB->getSemanticForm()); // `a != b` as `!(a == b)` (C++20)
 
   if (E->isGLValue())
     return load(emitLValue(E), Loc);
@@ -239,10 +267,16 @@ SpvId KernelEmitter::emitRValue(const Expr *E) {
       return load(R.Ref, Loc);
     return R.Value;
   }
-  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-    return emitRValue(EWC->getSubExpr());
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E)) {
+    unsigned Scope = openScope(/*FullExpression=*/true);
+    SpvId V = emitRValue(EWC->getSubExpr());
+    closeScope(Scope);
+    return V;
+  }
   if (const auto *CE = dyn_cast<ConstantExpr>(E))
     return emitRValue(CE->getSubExpr());
+  // A class value with a destructor: whoever takes the value (a variable, a
+  // parameter, a materialized temporary) destroys it.
   if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
     return emitRValue(BT->getSubExpr());
   if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
@@ -350,7 +384,7 @@ SpvId KernelEmitter::emitCast(const CastExpr *E) {
   case CK_DerivedToBase:
   case CK_UncheckedDerivedToBase:
     if (!E->getType()->isPointerType()) {
-      LValue LV = Sub->isGLValue() ? emitLValue(Sub) : temporary(Sub->getType(), Sub);
+      LValue LV = Sub->isGLValue() ? emitLValue(Sub) : materialize(Sub->getType(), Sub);
       return load(baseClass(LV, E->getType()->getAsCXXRecordDecl(), Loc), Loc);
     }
     break;
@@ -498,7 +532,9 @@ SpvId KernelEmitter::emitLogical(const BinaryOperator *E) {
   else
     B.emitVoid(Op::OpBranchConditional, {L, Merge, RhsLabel});
   B.beginBlock(RhsLabel);
+  ++ConditionalDepth;
   SpvId R = emitCondition(E->getRHS());
+  --ConditionalDepth;
   SpvId RhsEnd = B.currentBlock();
   B.emitVoid(Op::OpBranch, {Merge});
   B.beginBlock(Merge);
@@ -525,12 +561,14 @@ void KernelEmitter::emitConditionalBranches(const ConditionalOperator *CO,
   B.emitVoid(Op::OpSelectionMerge,
              {Merge, static_cast<std::uint32_t>(spv::SelectionControlMask::MaskNone)});
   B.emitVoid(Op::OpBranchConditional, {C, Then, Else});
+  ++ConditionalDepth;
   B.beginBlock(Then);
   Arm(CO->getTrueExpr());
   B.emitVoid(Op::OpBranch, {Merge});
   B.beginBlock(Else);
   Arm(CO->getFalseExpr());
   B.emitVoid(Op::OpBranch, {Merge});
+  --ConditionalDepth;
   B.beginBlock(Merge);
 }
 
@@ -779,6 +817,8 @@ LValue KernelEmitter::emitDeclRef(const DeclRefExpr *E) {
   auto It = frame().Refs.find(D);
   if (It != frame().Refs.end())
     return It->second;
+  if (const auto *BD = dyn_cast<BindingDecl>(D))
+    return emitLValue(BD->getBinding()); // `auto [a, b] = s;`: a is s.first member
   if (const auto *VD = dyn_cast<VarDecl>(D)) {
     auto TS = TileStatics.find(VD);
     if (TS != TileStatics.end())
@@ -827,7 +867,7 @@ LValue KernelEmitter::emitMember(const MemberExpr *E) {
   else if (E->getBase()->isGLValue())
     Base = emitLValue(E->getBase());
   else
-    Base = temporary(E->getBase()->getType(), E->getBase());
+    Base = materialize(E->getBase()->getType(), E->getBase());
   return field(Base, FD, Loc);
 }
 
@@ -836,6 +876,8 @@ LValue KernelEmitter::emitLValue(const Expr *E) {
     return LValue();
   E = E->IgnoreParens();
   SourceLocation Loc = E->getExprLoc();
+  if (rejectUnhandled(E, /*AsObject=*/true))
+    return LValue();
 
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return emitDeclRef(DRE);
@@ -867,7 +909,9 @@ LValue KernelEmitter::emitLValue(const Expr *E) {
     const Expr *Sub = MT->getSubExpr();
     if (Sub->isGLValue())
       return emitLValue(Sub);
-    return temporary(Sub->getType(), Sub);
+    bool Extended =
+        MT->getExtendingDecl() && MT->getStorageDuration() == SD_Automatic;
+    return materialize(Sub->getType(), Sub, Extended);
   }
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
     switch (CE->getCastKind()) {
@@ -886,8 +930,12 @@ LValue KernelEmitter::emitLValue(const Expr *E) {
       break;
     }
   }
-  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-    return emitLValue(EWC->getSubExpr());
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E)) {
+    unsigned Scope = openScope(/*FullExpression=*/true);
+    LValue LV = emitLValue(EWC->getSubExpr());
+    closeScope(Scope);
+    return LV;
+  }
   if (const auto *CE = dyn_cast<ConstantExpr>(E))
     return emitLValue(CE->getSubExpr());
   if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
@@ -910,7 +958,7 @@ LValue KernelEmitter::emitLValue(const Expr *E) {
   if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
     return emitLValue(DA->getExpr());
   if (E->isPRValue())
-    return temporary(E->getType(), E);
+    return materialize(E->getType(), E);
   if (isa<StringLiteral>(E)) {
     unsupported(Loc, UnsupportedConstruct::StringLiteral);
     return LValue();
@@ -943,6 +991,14 @@ PointerValue KernelEmitter::emitPointer(const Expr *E) {
     return P;
   E = E->IgnoreParens();
   SourceLocation Loc = E->getExprLoc();
+  if (rejectUnhandled(E))
+    return P;
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E)) {
+    unsigned Scope = openScope(/*FullExpression=*/true);
+    P = emitPointer(EWC->getSubExpr());
+    closeScope(Scope);
+    return P;
+  }
   if (isa<CXXThisExpr>(E)) {
     if (!frame().This.valid())
       unsupported(Loc, UnsupportedConstruct::ThisHere);

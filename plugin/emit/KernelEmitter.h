@@ -11,6 +11,7 @@
 //   StmtEmitter.cpp         statements and structured control flow
 //   ExprEmitter.cpp         expressions, operators, casts
 //   CallInliner.cpp         calls, constructors, initialization
+//   Destructors.cpp         scopes, temporaries and the destructors they run
 //   MemoryAccess.cpp        loads/stores, member/element addressing, captures
 //   Intrinsics.cpp          barriers, fences, buffer access; dispatch to:
 //   ViewIntrinsics.cpp      array_view objects made in kernel code, view offsets
@@ -109,6 +110,7 @@ private:
     LValue RetRef;
     SpvId ReturnFlag = 0;   // set when a return leaves nested loops
     unsigned WrapperTarget = ~0u; // index in Targets of the single-trip loop
+    unsigned ScopeBase = 0; // Scopes.size() when the body began: a return ends those above
     bool IsKernel = false;
   };
   struct BreakTarget {
@@ -119,6 +121,23 @@ private:
     bool MergeUsed = false; // something branches to Merge
     bool SawReturn = false;
     Frame *Owner = nullptr;
+    // The scopes a break (or continue) ends: those from this index up.
+    unsigned BreakScopes = 0;
+    unsigned ContinueScopes = 0;
+  };
+  // An object whose destructor runs when its scope ends (Destructors.cpp).
+  struct Cleanup {
+    LValue Object;
+    clang::SourceLocation Loc;
+    const clang::VarDecl *Var = nullptr; // the variable, when it is one
+    // A bool variable, true while the object lives: a temporary made in one
+    // arm of ?:, && or || is destroyed only if that arm ran.
+    SpvId AliveFlag = 0;
+  };
+  struct CleanupScope {
+    unsigned FirstCleanup = 0;   // index in Cleanups
+    unsigned ConditionalDepth = 0;
+    bool FullExpression = false; // temporaries of one full-expression
   };
 
   // KernelEntry.cpp
@@ -142,10 +161,13 @@ private:
 
   // StmtEmitter.cpp
   void emitStmt(const clang::Stmt *S);
+  // S in a scope of its own (an if's branch, a loop's body).
+  void emitScoped(const clang::Stmt *S);
   void emitCompound(const clang::CompoundStmt *CS);
   void emitDeclStmt(const clang::DeclStmt *DS);
   void emitLocalVar(const clang::VarDecl *VD);
   void emitIf(const clang::IfStmt *S);
+  void emitIfInScope(const clang::IfStmt *S);
   struct LoopLabels {
     SpvId Header = 0, First = 0, Continue = 0, Merge = 0;
     unsigned Target = 0; // index in Targets
@@ -165,6 +187,7 @@ private:
   spv::LoopControlMask loopControlOf(const clang::AttributedStmt *AS);
   std::uint64_t unrolledSize(const clang::Stmt *S);
   void emitSwitch(const clang::SwitchStmt *S);
+  void emitSwitchInScope(const clang::SwitchStmt *S);
   void emitReturn(const clang::ReturnStmt *S);
   void emitBreakOrContinue(bool IsBreak, clang::SourceLocation Loc);
   void afterLoop(unsigned TargetIndex);
@@ -177,6 +200,8 @@ private:
   PointerValue emitPointer(const clang::Expr *E);
   PointerValue elementPointer(const clang::ArraySubscriptExpr *AS);
   void emitDiscarded(const clang::Expr *E);
+  // Reports S when the emitter has no code for its kind (emit/NodeKinds.h).
+  bool rejectUnhandled(const clang::Stmt *S, bool AsObject = false);
   SpvId emitCast(const clang::CastExpr *E);
   SpvId convertScalar(SpvId V, clang::QualType From, clang::QualType To);
   SpvId unsignedOp(spv::Op Opcode, SpvId ResultType, unsigned Width,
@@ -242,6 +267,40 @@ private:
   void emitMemberInit(const LValue &Aggregate, const LValue &Member, const clang::Expr *Init);
   PointerValue objectArgument(const clang::Expr *Obj, bool IsArrow);
 
+  // Destructors.cpp: C++'s object lifetimes. A scope collects the objects
+  // made in it (variables, temporaries) and runs their destructors in
+  // reverse order where it ends, and on every break, continue and return
+  // that leaves it.
+  unsigned openScope(bool FullExpression = false);
+  // Runs the destructors of the scopes from Depth up, unless the block has
+  // ended (a return or break ran them), and closes those scopes.
+  void closeScope(unsigned Depth);
+  // Closes the scopes from Depth up without running anything.
+  void dropScopes(unsigned Depth);
+  // Runs, without closing anything, the destructors of the scopes from Depth
+  // up: what a jump out of them runs. Skip: a variable not to destroy (the
+  // one a return leaves in the return slot).
+  void emitCleanupsFrom(unsigned Depth, const clang::VarDecl *Skip = nullptr);
+  // The object's destructor runs at the end of the innermost scope, or of
+  // the innermost block scope when Extended (a temporary bound to a
+  // reference lives as long as the reference).
+  void pushCleanup(const LValue &Obj, clang::SourceLocation Loc,
+                   const clang::VarDecl *Var = nullptr, bool Extended = false);
+  bool hasDestructor(clang::QualType T) const;
+  // A temporary initialized by Init, destroyed at the end of the full
+  // expression (or of the reference's scope when Extended).
+  LValue materialize(clang::QualType T, const clang::Expr *Init, bool Extended = false);
+  // Runs the destructor of the object (of each element, last first, for an
+  // array): its body, then its members' and bases' destructors.
+  void destroyObject(const LValue &Obj, clang::SourceLocation Loc);
+  void destroyMembersAndBases(const LValue &Obj, const clang::CXXRecordDecl *RD,
+                              clang::SourceLocation Loc);
+  // A call to a destructor written in the code: `t.~T()`, `p->~T()`, or
+  // `i.~I()` for a scalar (a pseudo-destructor: it only evaluates `i`).
+  CallResult emitDestructorCall(const clang::CXXMemberCallExpr *E,
+                                const clang::CXXDestructorDecl *Dtor);
+  void emitPseudoDestructorCall(const clang::CXXPseudoDestructorExpr *E);
+
   // MemoryAccess.cpp
   SpvId load(const LValue &LV, clang::SourceLocation Loc);
   void store(const LValue &LV, SpvId Value, clang::SourceLocation Loc);
@@ -266,6 +325,10 @@ private:
   SpvId loadCaptureWord(const LValue &LV, std::uint32_t ExtraBytes);
   SpvId loadCapture(const LValue &LV, clang::SourceLocation Loc);
   SpvId pointerType(const LValue &LV, clang::QualType T);
+  // Ptr, or the first access chain to the same place.
+  SpvId placeOf(SpvId Ptr) const;
+  // Chain is member Member of the object at BasePtr.
+  void noteMemberChain(SpvId Chain, SpvId BasePtr, std::uint32_t Member);
   void noteAccess(const LValue &LV, bool Write);
 
   // Intrinsics.cpp
@@ -286,6 +349,12 @@ private:
   void bindView(const LValue &View, int Binding, clang::SourceLocation Loc);
   void noteViewLoad(SpvId Value, const LValue &From);
   void noteViewStore(const LValue &To, SpvId Value, clang::SourceLocation Loc);
+  // Whether T is a class with an array_view among its members or bases.
+  bool holdsViews(clang::QualType T);
+  // The bindings of the views inside an object of type T, from Src to the
+  // object at place DstPlace (a class value copied whole: returned, stored).
+  void copyViewBindings(SpvId DstPlace, const LValue &Src, clang::QualType T,
+                        clang::SourceLocation Loc);
 
   // AtomicIntrinsics.cpp: Name is the part after "atomic.".
   CallResult emitAtomic(const clang::FunctionDecl *FD, llvm::StringRef Name,
@@ -374,6 +443,19 @@ private:
   llvm::DenseMap<int, SpvId> BufferVars;
   // The binding of each view variable and whole-view value made in the kernel.
   llvm::DenseMap<SpvId, int> ViewBindings;
+  // A member reached twice (`s.v` in a constructor, then in the destructor)
+  // is two access chains but one place: ViewBindings is kept by the first
+  // chain to each member of each object (MemoryAccess.cpp, placeOf).
+  llvm::DenseMap<SpvId, SpvId> FirstChains;
+  llvm::DenseMap<std::pair<SpvId, std::uint32_t>, SpvId> MemberChains;
+  // A member no chain reached yet has a made-up place, from above every id.
+  SpvId NextUnreachedPlace = 0x80000000u;
+  // The member number that stands for every element of an array.
+  static constexpr std::uint32_t AnyElement = ~0u;
+  SpvId memberPlace(SpvId BasePlace, std::uint32_t Member);
+  // Where each class value holding views was loaded from (ViewIntrinsics.cpp).
+  llvm::DenseMap<SpvId, LValue> ObjectLoads;
+  llvm::DenseMap<const clang::Type *, bool> HoldsViews;
   // For base-to-derived casts (CRTP): the object each base-subobject pointer
   // was derived from.
   llvm::DenseMap<SpvId, LValue> DerivedOrigins;
@@ -391,6 +473,11 @@ private:
   SpvId LocalSizeIds[3] = {};
   std::vector<std::unique_ptr<Frame>> Frames;
   std::vector<BreakTarget> Targets;
+  std::vector<Cleanup> Cleanups;
+  std::vector<CleanupScope> Scopes;
+  // Arms of ?:, && and || being emitted, inside each other: a temporary made
+  // deeper than its scope began exists only on some paths.
+  unsigned ConditionalDepth = 0;
 };
 
 } // namespace ampvk

@@ -254,6 +254,8 @@ bool KernelEmitter::emitEntryPoint() {
     B.emitVoid(spv::Op::OpReturn, {});
   B.endFunction();
   Frames.clear();
+  Cleanups.clear();
+  Scopes.clear();
   if (!K.Tiled)
     Main = emitItemLoopEntry(Main, ItemVar, GlobalVar, LocalVar, GroupVar, NumGroupsVar,
                              GlobalAtomics);

@@ -237,7 +237,26 @@ LValue KernelEmitter::field(const LValue &Base, const FieldDecl *FD, SourceLocat
   }
   Out.Ptr = B.emit(spv::Op::OpAccessChain, pointerType(Base, FT),
                    {Base.Ptr, B.constI32(static_cast<std::int32_t>(It->second))});
+  noteMemberChain(Out.Ptr, Base.Ptr, It->second);
   return Out;
+}
+
+SpvId KernelEmitter::placeOf(SpvId Ptr) const {
+  auto It = FirstChains.find(Ptr);
+  return It == FirstChains.end() ? Ptr : It->second;
+}
+
+SpvId KernelEmitter::memberPlace(SpvId BasePlace, std::uint32_t Member) {
+  auto [It, New] = MemberChains.try_emplace({placeOf(BasePlace), Member}, 0);
+  if (New)
+    It->second = NextUnreachedPlace++;
+  return It->second;
+}
+
+void KernelEmitter::noteMemberChain(SpvId Chain, SpvId BasePtr, std::uint32_t Member) {
+  auto [It, New] = MemberChains.try_emplace({placeOf(BasePtr), Member}, Chain);
+  if (!New)
+    FirstChains[Chain] = It->second;
 }
 
 LValue KernelEmitter::baseClass(const LValue &Derived, const CXXRecordDecl *Base,
@@ -274,9 +293,10 @@ LValue KernelEmitter::baseClass(const LValue &Derived, const CXXRecordDecl *Base
       const RecordLowering *R = Types.record(RD, Derived.L, Loc);
       if (!R)
         return LValue();
+      std::uint32_t Member = R->BaseIndex.lookup(Direct);
       Step.Ptr = B.emit(spv::Op::OpAccessChain, pointerType(Derived, Step.Type),
-                        {Derived.Ptr, B.constI32(static_cast<std::int32_t>(
-                                          R->BaseIndex.lookup(Direct)))});
+                        {Derived.Ptr, B.constI32(static_cast<std::int32_t>(Member))});
+      noteMemberChain(Step.Ptr, Derived.Ptr, Member);
       DerivedOrigins[Step.Ptr] = Derived;
     }
   }
@@ -327,6 +347,9 @@ LValue KernelEmitter::element(const LValue &Array, SpvId Index, SourceLocation L
   if (!Array.Ptr)
     return Out;
   Out.Ptr = B.emit(spv::Op::OpAccessChain, pointerType(Array, Out.Type), {Array.Ptr, Index});
+  // Every element is one place: the views of an array's elements must all
+  // see one binding, whatever the index.
+  noteMemberChain(Out.Ptr, Array.Ptr, AnyElement);
   return Out;
 }
 

@@ -11,6 +11,7 @@
 
 #include "diag/AmpDiagnostics.h"
 #include "attrs/AmpAttributes.h"
+#include "emit/NodeKinds.h"
 
 #include "clang/AST/Attr.h"
 
@@ -34,6 +35,8 @@ void KernelEmitter::emitStmt(const Stmt *S) {
     return;
   if (B.isTerminated())
     return; // dead code after return/break/continue: C++ AMP has no labels
+  if (rejectUnhandled(S))
+    return;
   if (const auto *CS = dyn_cast<CompoundStmt>(S))
     return emitCompound(CS);
   if (const auto *DS = dyn_cast<DeclStmt>(S))
@@ -67,16 +70,31 @@ void KernelEmitter::emitStmt(const Stmt *S) {
   unsupported(S->getBeginLoc(), ampdiag::err_unsupported_statement) << S->getStmtClassName();
 }
 
+void KernelEmitter::emitScoped(const Stmt *S) {
+  if (isa_and_nonnull<CompoundStmt>(S))
+    return emitStmt(S);
+  unsigned Scope = openScope();
+  emitStmt(S);
+  closeScope(Scope);
+}
+
 void KernelEmitter::emitCompound(const CompoundStmt *CS) {
+  unsigned Scope = openScope();
   for (const Stmt *S : CS->body()) {
     if (failed() || B.isTerminated())
-      return;
+      break;
     emitStmt(S);
   }
+  closeScope(Scope);
 }
 
 void KernelEmitter::emitDeclStmt(const DeclStmt *DS) {
   for (const Decl *D : DS->decls()) {
+    if (!emitterHandles(D->getKind())) {
+      unsupported(D->getLocation(), ampdiag::err_unsupported_declaration)
+          << D->getDeclKindName();
+      return;
+    }
     if (const auto *VD = dyn_cast<VarDecl>(D))
       emitLocalVar(VD);
     // Type, static_assert and using declarations have no run-time effect.
@@ -127,15 +145,40 @@ void KernelEmitter::emitLocalVar(const VarDecl *VD) {
     frame().Pointers[VD] = emitPointer(VD->getInit());
     return;
   }
-  LValue LV = localVariable(T, Loc, VD->getName());
+  Frame &F = frame();
+  LValue LV;
+  if (VD->isNRVOVariable() && F.RetVar && Ctx.hasSameUnqualifiedType(T, F.RetType)) {
+    // The named return value is made in the return slot, as on the host, so
+    // returning it copies nothing (and destroys nothing).
+    LV.K = LValue::Memory;
+    LV.Ptr = F.RetVar;
+    LV.Type = T;
+  } else {
+    LV = localVariable(T, Loc, VD->getName());
+  }
   if (!LV.valid())
     return;
-  frame().Refs[VD] = LV;
+  F.Refs[VD] = LV;
   if (const Expr *Init = VD->getInit())
     emitInitInto(LV, Init);
+  pushCleanup(LV, Loc, VD);
+  // `auto [a, b] = t;` of a tuple-like t: each binding is a reference
+  // variable initialized from get<I>(t).
+  if (const auto *DD = dyn_cast<DecompositionDecl>(VD))
+    for (const BindingDecl *BD : DD->bindings())
+      if (const VarDecl *Holding = BD->getHoldingVar())
+        emitLocalVar(Holding);
 }
 
 void KernelEmitter::emitIf(const IfStmt *S) {
+  // The init statement's and the condition's variables live to the end of
+  // the whole if statement.
+  unsigned Scope = openScope();
+  emitIfInScope(S);
+  closeScope(Scope);
+}
+
+void KernelEmitter::emitIfInScope(const IfStmt *S) {
   if (S->getInit())
     emitStmt(S->getInit());
   if (const VarDecl *CV = S->getConditionVariable())
@@ -148,7 +191,7 @@ void KernelEmitter::emitIf(const IfStmt *S) {
     bool Taken = true;
     if (!S->getCond()->EvaluateAsBooleanCondition(Taken, Ctx))
       Taken = true;
-    emitStmt(Taken ? S->getThen() : S->getElse());
+    emitScoped(Taken ? S->getThen() : S->getElse());
     return;
   }
   SpvId C = emitCondition(S->getCond());
@@ -160,14 +203,14 @@ void KernelEmitter::emitIf(const IfStmt *S) {
   B.emitVoid(Op::OpBranchConditional, {C, Then, Else});
   bool MergeReached = false;
   B.beginBlock(Then);
-  emitStmt(S->getThen());
+  emitScoped(S->getThen());
   if (!B.isTerminated()) {
     B.emitVoid(Op::OpBranch, {Merge});
     MergeReached = true;
   }
   if (S->getElse()) {
     B.beginBlock(Else);
-    emitStmt(S->getElse());
+    emitScoped(S->getElse());
     if (!B.isTerminated()) {
       B.emitVoid(Op::OpBranch, {Merge});
       MergeReached = true;
@@ -214,6 +257,7 @@ KernelEmitter::LoopLabels KernelEmitter::openLoop(spv::LoopControlMask Control, 
   T.Continue = L.Continue;
   T.IsWrapper = IsWrapper;
   T.Owner = &frame();
+  T.BreakScopes = T.ContinueScopes = Scopes.size();
   Targets.push_back(T);
   L.Target = Targets.size() - 1;
   return L;
@@ -222,30 +266,49 @@ KernelEmitter::LoopLabels KernelEmitter::openLoop(spv::LoopControlMask Control, 
 void KernelEmitter::emitLoop(const Stmt *Init, const Expr *Cond, const Stmt *Inc,
                              const Stmt *Body, const VarDecl *CondVar,
                              spv::LoopControlMask Control) {
+  // `for (init; cond; inc) body` is `{ init; while (cond) { body; inc; } }`:
+  // the init statement's variables live until the loop ends, the
+  // condition's variable through one iteration's body and increment.
+  unsigned InitScope = openScope();
   if (Init)
     emitStmt(Init);
   LoopLabels L = openLoop(Control, /*IsWrapper=*/false);
   SpvId BodyBlock = B.newLabel();
+  unsigned CondScope = openScope();
+  Targets[L.Target].ContinueScopes = Scopes.size();
   if (CondVar)
     emitLocalVar(CondVar);
   if (Cond) {
     SpvId C = emitCondition(Cond);
     if (!C)
       return;
-    B.emitVoid(Op::OpBranchConditional, {C, BodyBlock, L.Merge});
+    if (Cleanups.size() > Scopes[CondScope].FirstCleanup) {
+      // Leaving at the test ends the condition's variable too: a selection
+      // whose false arm breaks out of the loop.
+      SpvId Exit = B.newLabel();
+      B.emitVoid(Op::OpSelectionMerge, {BodyBlock, noSelectionControl()});
+      B.emitVoid(Op::OpBranchConditional, {C, BodyBlock, Exit});
+      B.beginBlock(Exit);
+      emitCleanupsFrom(CondScope);
+      B.emitVoid(Op::OpBranch, {L.Merge});
+    } else {
+      B.emitVoid(Op::OpBranchConditional, {C, BodyBlock, L.Merge});
+    }
   } else {
     B.emitVoid(Op::OpBranch, {BodyBlock});
   }
   B.beginBlock(BodyBlock);
-  emitStmt(Body);
+  emitScoped(Body);
   if (!B.isTerminated())
     B.emitVoid(Op::OpBranch, {L.Continue});
   B.beginBlock(L.Continue);
   if (Inc)
     emitDiscarded(cast<Expr>(Inc));
+  closeScope(CondScope);
   B.emitVoid(Op::OpBranch, {L.Header});
   B.beginBlock(L.Merge);
   afterLoop(L.Target);
+  closeScope(InitScope);
 }
 
 void KernelEmitter::emitLoopStmt(const Stmt *S, spv::LoopControlMask Control) {
@@ -260,7 +323,7 @@ void KernelEmitter::emitLoopStmt(const Stmt *S, spv::LoopControlMask Control) {
 
 void KernelEmitter::emitDoWhile(const DoStmt *S, spv::LoopControlMask Control) {
   LoopLabels L = openLoop(Control, /*IsWrapper=*/false);
-  emitStmt(S->getBody());
+  emitScoped(S->getBody());
   if (!B.isTerminated())
     B.emitVoid(Op::OpBranch, {L.Continue});
   B.beginBlock(L.Continue);
@@ -280,7 +343,11 @@ void KernelEmitter::emitBreakOrContinue(bool IsBreak, SourceLocation Loc) {
       continue;
     if (IsBreak)
       It->MergeUsed = true;
-    B.emitVoid(Op::OpBranch, {IsBreak ? It->Merge : It->Continue});
+    // Copied: the destructors inlined below may add targets of their own.
+    SpvId To = IsBreak ? It->Merge : It->Continue;
+    emitCleanupsFrom(IsBreak ? It->BreakScopes : It->ContinueScopes);
+    if (!failed())
+      B.emitVoid(Op::OpBranch, {To});
     return;
   }
   unsupported(Loc, IsBreak ? UnsupportedConstruct::Break : UnsupportedConstruct::Continue);
@@ -292,10 +359,21 @@ void KernelEmitter::emitReturn(const ReturnStmt *S) {
   if (F.IsKernel) {
     if (Value)
       emitDiscarded(Value);
-    B.emitVoid(Op::OpReturn, {});
+    emitCleanupsFrom(F.ScopeBase);
+    if (!failed())
+      B.emitVoid(Op::OpReturn, {});
     return;
   }
-  if (Value) {
+  // `return r;` of the named return value: r is already in the return slot.
+  const VarDecl *InSlot = nullptr;
+  if (const VarDecl *NV = S->getNRVOCandidate()) {
+    auto It = F.Refs.find(NV);
+    if (It != F.Refs.end() && F.RetVar && It->second.Ptr == F.RetVar)
+      InSlot = NV;
+  }
+  if (InSlot) {
+    // Nothing to copy.
+  } else if (Value) {
     if (F.RetType->isReferenceType())
       F.RetRef = emitLValue(Value);
     else if (F.RetType->isVoidType())
@@ -308,9 +386,17 @@ void KernelEmitter::emitReturn(const ReturnStmt *S) {
       emitInitInto(Ret, Value);
     }
   }
-  if (F.WrapperTarget == ~0u)
-    return; // the body's last statement: control falls out of the inlined body
-  if (B.isTerminated())
+  // The value is made; now the function's objects end, last made first.
+  emitCleanupsFrom(F.ScopeBase, InSlot);
+  if (F.WrapperTarget == ~0u) {
+    // The body's last statement: control falls out of the inlined body,
+    // whose one open scope has nothing left to destroy.
+    dropScopes(F.ScopeBase + 1);
+    if (F.ScopeBase < Scopes.size())
+      Cleanups.resize(Scopes[F.ScopeBase].FirstCleanup);
+    return;
+  }
+  if (B.isTerminated() || failed())
     return;
   BreakTarget &Innermost = Targets.back();
   if (Innermost.IsWrapper) {
@@ -360,6 +446,12 @@ llvm::SmallVector<unsigned, 8> switchGroups(llvm::ArrayRef<SwitchSegment> Segmen
 } // namespace
 
 void KernelEmitter::emitSwitch(const SwitchStmt *S) {
+  unsigned Scope = openScope(); // the init statement's and condition's variables
+  emitSwitchInScope(S);
+  closeScope(Scope);
+}
+
+void KernelEmitter::emitSwitchInScope(const SwitchStmt *S) {
   if (S->getInit())
     emitStmt(S->getInit());
   if (const VarDecl *CV = S->getConditionVariable())
@@ -411,6 +503,11 @@ void KernelEmitter::emitSwitch(const SwitchStmt *S) {
     if (Segments[I].IsDefault)
       return unsupported(S->getBeginLoc(), UnsupportedConstruct::DefaultNotLast);
 
+  // The body's variables: C++ forbids jumping to a label past one that has
+  // a destructor, so only the last segment can leave one alive, by a break
+  // or by falling out of the switch.
+  const unsigned BodyScope = Scopes.size();
+
   // An OpSwitch over Segments[From, To), each value to Target(segment).
   auto EmitSwitch = [&](unsigned From, unsigned To, SpvId DefaultTarget, SpvId MergeLabel,
                         auto Target) {
@@ -428,6 +525,7 @@ void KernelEmitter::emitSwitch(const SwitchStmt *S) {
     T.Merge = MergeLabel;
     T.IsSwitch = true;
     T.Owner = &frame();
+    T.BreakScopes = T.ContinueScopes = BodyScope;
     Targets.push_back(T);
     return static_cast<unsigned>(Targets.size() - 1);
   };
@@ -440,6 +538,8 @@ void KernelEmitter::emitSwitch(const SwitchStmt *S) {
         emitStmt(St);
       if (!B.isTerminated()) {
         bool Last = I + 1 == To;
+        if (Last)
+          emitCleanupsFrom(BodyScope);
         B.emitVoid(Op::OpBranch, {Last ? MergeLabel : Segments[I + 1].Label}); // fall through
         if (Last)
           return true;
@@ -448,6 +548,7 @@ void KernelEmitter::emitSwitch(const SwitchStmt *S) {
     return false;
   };
 
+  openScope();
   llvm::SmallVector<unsigned, 8> Groups = switchGroups(Segments);
   if (Groups.size() > 1) {
     // The outer OpSwitch picks the group (the default's group, or the
@@ -477,6 +578,7 @@ void KernelEmitter::emitSwitch(const SwitchStmt *S) {
       B.emitVoid(Op::OpBranch, {Merge});
     }
     B.beginBlock(Merge);
+    dropScopes(BodyScope);
     afterLoop(Outer);
     return;
   }
@@ -487,6 +589,7 @@ void KernelEmitter::emitSwitch(const SwitchStmt *S) {
   MergeReached |= EmitSegments(0, Segments.size(), Merge);
   MergeReached |= Targets[Index].MergeUsed;
   B.beginBlock(Merge);
+  dropScopes(BodyScope);
   if (!MergeReached) {
     // Every case returned: what follows the switch is unreachable.
     B.emitVoid(Op::OpUnreachable, {});

@@ -7,7 +7,8 @@
 // compile time: ViewBindings records it for each view variable and for each
 // whole-view value loaded from one, and it flows with copies, loads and
 // stores. A variable that could hold views of two bindings (assigned in two
-// branches, `c ? v1 : v2`) is an error, never a guess.
+// branches, `c ? v1 : v2`) is an error, never a guess. A view member of a
+// local object is found again through any access chain to it (placeOf).
 //
 //   array_view.copy   copy constructor / assignment: the members and the binding
 //   array_view.share  a new view of src's data: the binding only
@@ -42,14 +43,14 @@ int KernelEmitter::viewBinding(const LValue &View) const {
     return View.DynOffset ? -1 : Captures.bindingAtImageOffset(View.ConstOffset);
   if (View.K != LValue::Memory || !View.Ptr)
     return -1;
-  auto It = ViewBindings.find(View.Ptr);
+  auto It = ViewBindings.find(placeOf(View.Ptr));
   return It == ViewBindings.end() ? -1 : It->second;
 }
 
 void KernelEmitter::bindView(const LValue &View, int Binding, SourceLocation Loc) {
   if (Binding < 0 || View.K != LValue::Memory || !View.Ptr)
     return;
-  auto [It, New] = ViewBindings.try_emplace(View.Ptr, Binding);
+  auto [It, New] = ViewBindings.try_emplace(placeOf(View.Ptr), Binding);
   if (New || It->second == Binding)
     return;
   unsupported(Loc, ampdiag::err_view_binding_ambiguous)
@@ -57,8 +58,13 @@ void KernelEmitter::bindView(const LValue &View, int Binding, SourceLocation Loc
 }
 
 void KernelEmitter::noteViewLoad(SpvId Value, const LValue &From) {
-  if (!Value || getAmpClassName(From.Type).empty())
+  if (!Value)
     return;
+  if (getAmpClassName(From.Type).empty()) {
+    if (holdsViews(From.Type))
+      ObjectLoads[Value] = From;
+    return;
+  }
   int Binding = viewBinding(From);
   if (Binding >= 0)
     ViewBindings[Value] = Binding;
@@ -68,6 +74,87 @@ void KernelEmitter::noteViewStore(const LValue &To, SpvId Value, SourceLocation 
   auto It = ViewBindings.find(Value);
   if (It != ViewBindings.end())
     bindView(To, It->second, Loc);
+  auto Obj = ObjectLoads.find(Value);
+  if (Obj != ObjectLoads.end() && To.K == LValue::Memory && To.Ptr) {
+    LValue From = Obj->second; // copyViewBindings may grow the map
+    copyViewBindings(placeOf(To.Ptr), From, To.Type, Loc);
+  }
+}
+
+bool KernelEmitter::holdsViews(QualType T) {
+  const auto *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return false;
+  if (getAmpClassName(RD) == "array_view")
+    return true;
+  auto [It, New] = HoldsViews.try_emplace(T.getCanonicalType().getTypePtr(), false);
+  if (!New)
+    return It->second;
+  bool Holds = false;
+  for (const FieldDecl *FD : RD->fields())
+    Holds |= holdsViews(FD->getType());
+  for (const CXXBaseSpecifier &BS : RD->bases())
+    Holds |= holdsViews(BS.getType());
+  HoldsViews[T.getCanonicalType().getTypePtr()] = Holds;
+  return Holds;
+}
+
+void KernelEmitter::copyViewBindings(SpvId DstPlace, const LValue &Src, QualType T,
+                                     SourceLocation Loc) {
+  if (failed())
+    return;
+  if (Ctx.getAsConstantArrayType(T)) {
+    if (Src.K != LValue::Memory)
+      return; // views in an array captured by the kernel are not traced
+    LValue Element = Src;
+    Element.Ptr = memberPlace(placeOf(Src.Ptr), AnyElement);
+    QualType ET = Ctx.getAsConstantArrayType(T)->getElementType();
+    Element.Type = ET;
+    copyViewBindings(memberPlace(DstPlace, AnyElement), Element, ET, Loc);
+    return;
+  }
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return;
+  if (getAmpClassName(RD) == "array_view") {
+    int Binding = viewBinding(Src);
+    LValue Dst;
+    Dst.K = LValue::Memory;
+    Dst.Ptr = DstPlace;
+    Dst.Type = T;
+    if (Binding >= 0)
+      bindView(Dst, Binding, Loc);
+    return;
+  }
+  const RecordLowering *R = Types.record(RD, Layout::Logical, Loc);
+  if (!R)
+    return;
+  // The source's member: a capture's by its offset (field() emits nothing
+  // for one), a place's by its member place.
+  auto SrcMember = [&](std::uint32_t Index, auto Reach) {
+    if (Src.K == LValue::Capture)
+      return Reach();
+    LValue M = Src;
+    M.Ptr = memberPlace(placeOf(Src.Ptr), Index);
+    return M;
+  };
+  for (const FieldDecl *FD : RD->fields()) {
+    auto It = R->FieldIndex.find(FD);
+    if (It == R->FieldIndex.end() || !holdsViews(FD->getType()))
+      continue;
+    LValue M = SrcMember(It->second, [&] { return field(Src, FD, Loc); });
+    M.Type = FD->getType();
+    copyViewBindings(memberPlace(DstPlace, It->second), M, FD->getType(), Loc);
+  }
+  for (const CXXBaseSpecifier &BS : RD->bases()) {
+    const CXXRecordDecl *Base = BS.getType()->getAsCXXRecordDecl();
+    auto It = R->BaseIndex.find(Base);
+    if (It == R->BaseIndex.end() || !holdsViews(BS.getType()))
+      continue;
+    LValue M = SrcMember(It->second, [&] { return baseClass(Src, Base, Loc); });
+    M.Type = BS.getType();
+    copyViewBindings(memberPlace(DstPlace, It->second), M, BS.getType(), Loc);
+  }
 }
 
 KernelEmitter::CallResult
@@ -81,7 +168,7 @@ KernelEmitter::emitViewIntrinsic(llvm::StringRef Name, const PointerValue *This,
   LValue Dst = deref(*This, Loc);
   const Expr *SrcExpr = Args[0];
   LValue Src = SrcExpr->isGLValue() ? emitLValue(SrcExpr)
-                                    : temporary(SrcExpr->getType(), SrcExpr);
+                                    : materialize(SrcExpr->getType(), SrcExpr);
   if (failed() || !Dst.valid() || !Src.valid())
     return R;
   int Binding = viewBinding(Src);

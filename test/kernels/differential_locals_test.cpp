@@ -156,3 +156,30 @@ TEST(DiffLocals, VectorsAndReferences) {
         [](int a, int b) restrict(cpu, amp) { return vectorsAndReferences(a, b); },
         ints<int>(N1, 46, -500, 500), ints<int>(N1, 47, -500, 500));
 }
+
+namespace {
+struct Triple {
+  int a;
+  float b;
+  int c[2];
+};
+
+// Structured bindings name members and elements; by reference they write
+// through.
+int structuredBindings(int x, int y) restrict(cpu, amp) {
+  Triple t = {x, y * 0.5f, {x - y, x + y}};
+  auto [a, b, c] = t;
+  auto &[ra, rb, rc] = t;
+  ra += 3;
+  rc[1] *= 2;
+  int arr[3] = {y, x, a};
+  auto &[p, q, r] = arr;
+  q -= p;
+  return a + static_cast<int>(b) + c[0] + t.a * 5 + t.c[1] + arr[1] * 7 + r;
+}
+} // namespace
+
+TEST(DiffLocals, StructuredBindings) {
+  check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return structuredBindings(a, b); },
+        ints<int>(N1, 49, -500, 500), ints<int>(N1, 50, -500, 500));
+}

@@ -6,12 +6,13 @@
 #   %ampxx-noinclude  the plugin without ampvk's include folder
 #   %spirv-dis  spirv-dis (also %spirv-as, %spirv-val)
 #   %spirv-pass one of the plugin's own SPIR-V passes on a file (test/support/spirv_pass.cpp)
+#   %node-kinds how the emitter treats each kind of AST node (test/support/node_kinds.cpp)
 import os
 import lit.formats
 
 config.name = "ampvk"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".cpp", ".spvasm"]
+config.suffixes = [".cpp", ".spvasm", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.ampvk_build_dir, "test", "lit")
 
@@ -34,5 +35,6 @@ config.substitutions.append(("%spirv-dis", config.spirv_dis))
 config.substitutions.append(("%spirv-val", config.spirv_val))
 config.substitutions.append(("%spirv-as", config.spirv_as))
 config.substitutions.append(("%spirv-pass", config.spirv_pass))
+config.substitutions.append(("%node-kinds", config.node_kinds))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])

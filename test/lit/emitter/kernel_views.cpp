@@ -38,22 +38,23 @@ struct Holder {
   array_view<int, 1> v;
 };
 
+// A view kept in a struct member is found again through the member.
 void view_in_struct(array_view<int, 1> x) {
-  parallel_for_each(x.extent, [=](index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+  parallel_for_each(x.extent, [=](index<1> i) restrict(amp) {
     Holder h = {x};
-    h.v[i] = 1; // expected-error {{an array_view whose data cannot be traced to one captured array_view or array (a view kept in a struct member or an array element) is not supported in a kernel by ampvk yet}}
+    h.v[i] = 1;
   });
 }
 
-// A pointer into an array of views: the element it points at is not traced
-// (never the first element's binding, which an access through `this` used to
-// read).
+// An array's elements are one place for the views they hold: views of two
+// captured objects in one array are an error (never the first element's
+// binding, which an access through a pointer into the array used to read).
 void pointer_into_an_array_of_views(array_view<const int, 1> a, array_view<const int, 1> b,
                                     array_view<int, 1> out) {
   parallel_for_each(out.extent, [=](index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    array_view<const int, 1> vs[2] = {a, b};
+    array_view<const int, 1> vs[2] = {a, b}; // expected-error {{this array_view variable may view the data of 'a' or of 'b'; a view variable in a kernel must always view the same captured array_view or array (use two variables)}}
     const array_view<const int, 1> *p = &vs[1];
-    out[i] = p->operator[](i[0]); // expected-error {{an array_view whose data cannot be traced to one captured array_view or array (a view kept in a struct member or an array element) is not supported in a kernel by ampvk yet}}
+    out[i] = p->operator[](i[0]);
   });
 }
 
