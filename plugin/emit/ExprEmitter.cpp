@@ -329,13 +329,25 @@ SpvId KernelEmitter::convertScalar(SpvId V, QualType From, QualType To) {
   if (FB)
     return B.emit(Op::OpSelect, ToType, {V, one(To), zero(To)});
   unsigned FW = Types.bitWidth(From), TW = Types.bitWidth(To);
+  // Conversions to or from a float round as C++ says, and are decorated
+  // NoContraction so that no driver folds a round trip away: Mesa (22.3)
+  // rewrites (unsigned)(float)i to i unless the conversion is exact, which
+  // is wrong for i = 2^24 + 1 (NoContraction.h).
+  auto Exact = [&](SpvId R) {
+    B.decorate(R, spv::Decoration::NoContraction);
+    return R;
+  };
   if (FF && TF)
-    return FW == TW ? V : B.emit(Op::OpFConvert, ToType, {V});
-  if (FF)
-    return Types.isSigned(To) ? B.emit(Op::OpConvertFToS, ToType, {V})
-                              : unsignedOp(Op::OpConvertFToU, ToType, TW, {V});
+    return FW == TW ? V : Exact(B.emit(Op::OpFConvert, ToType, {V}));
+  if (FF) {
+    if (Types.isSigned(To))
+      return Exact(B.emit(Op::OpConvertFToS, ToType, {V}));
+    SpvId R = Exact(B.emit(Op::OpConvertFToU, B.typeUInt(TW), {V}));
+    return B.emit(Op::OpBitcast, ToType, {R});
+  }
   if (TF)
-    return B.emit(Types.isSigned(From) ? Op::OpConvertSToF : Op::OpConvertUToF, ToType, {V});
+    return Exact(
+        B.emit(Types.isSigned(From) ? Op::OpConvertSToF : Op::OpConvertUToF, ToType, {V}));
   if (FW == TW)
     return V;
   if (Types.isSigned(From))

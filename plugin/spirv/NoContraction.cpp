@@ -22,13 +22,23 @@ bool isFloatArithmetic(Op O) {
   }
 }
 
+bool isFloatConversion(Op O) {
+  switch (O) {
+  case Op::OpConvertFToU: case Op::OpConvertFToS: case Op::OpConvertSToF:
+  case Op::OpConvertUToF: case Op::OpFConvert:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool isNoContraction(const std::vector<std::uint32_t> &W, std::size_t At) {
   return opcode(W[At]) == Op::OpDecorate && wordCount(W[At]) == 3 &&
          W[At + 2] == static_cast<std::uint32_t>(spv::Decoration::NoContraction);
 }
 } // namespace
 
-void ampvk::decorateFloatArithmetic(std::vector<std::uint32_t> &Words) {
+void ampvk::decorateFloatOperations(std::vector<std::uint32_t> &Words) {
   std::vector<std::size_t> Offsets = instructionOffsets(Words);
   if (Offsets.empty())
     return;
@@ -38,8 +48,8 @@ void ampvk::decorateFloatArithmetic(std::vector<std::uint32_t> &Words) {
     if (isNoContraction(Words, At))
       Decorated.insert(Words[At + 1]);
   for (std::size_t At : Offsets)
-    if (isFloatArithmetic(opcode(Words[At])) && wordCount(Words[At]) >= 3 &&
-        !Decorated.count(Words[At + 2]))
+    if ((isFloatArithmetic(opcode(Words[At])) || isFloatConversion(opcode(Words[At]))) &&
+        wordCount(Words[At]) >= 3 && !Decorated.count(Words[At + 2]))
       Missing.push_back(Words[At + 2]);
   if (Missing.empty())
     return;
@@ -54,14 +64,18 @@ void ampvk::decorateFloatArithmetic(std::vector<std::uint32_t> &Words) {
   Words.insert(Words.begin() + Where, Decorations.begin(), Decorations.end());
 }
 
-void ampvk::dropNoContraction(std::vector<std::uint32_t> &Words) {
+void ampvk::dropArithmeticNoContraction(std::vector<std::uint32_t> &Words) {
   std::vector<std::size_t> Offsets = instructionOffsets(Words);
   if (Offsets.empty())
     return;
+  std::set<std::uint32_t> Conversions;
+  for (std::size_t At : Offsets)
+    if (isFloatConversion(opcode(Words[At])) && wordCount(Words[At]) >= 3)
+      Conversions.insert(Words[At + 2]);
   std::vector<std::uint32_t> Out(Words.begin(), Words.begin() + HeaderWords);
   Out.reserve(Words.size());
   for (std::size_t At : Offsets)
-    if (!isNoContraction(Words, At))
+    if (!isNoContraction(Words, At) || Conversions.count(Words[At + 1]))
       Out.insert(Out.end(), Words.begin() + At, Words.begin() + At + wordCount(Words[At]));
   Words = std::move(Out);
 }

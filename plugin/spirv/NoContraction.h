@@ -1,13 +1,18 @@
 //===- NoContraction.h - Float arithmetic stays as C++ rounds it ----------===//
 //
 // The emitter decorates every float + - * / NoContraction (C++ rounds each
-// result; docs/architecture.md). Our unroller copies the decorations with a
+// result; docs/architecture.md), and every conversion to or from a float:
+// Mesa's NIR optimizer (22.3, lavapipe) folds f2u(u2f(i)) to i and f2i(i2f(i))
+// to i for conversions not marked exact, dropping the rounding to 24 bits that
+// Vulkan requires ((unsigned)(float)16777217 is 16777216); NoContraction is how
+// SPIR-V marks them exact for it. Our unroller copies the decorations with a
 // loop's body (FullLoopUnroll.h); SPIRV-Tools' loop unroller, which takes the
 // loops ours leaves, copies it without them, and its instruction folder then
 // fuses the undecorated copies of a*b+c into Fma. The pipeline therefore
 // decorates all float arithmetic again right after that pass
 // (SpirvToolsPipeline.cpp, unrollLoops). With the plugin argument fp-contract=fast the
-// decorations are dropped once optimization is done, so the driver may fuse.
+// arithmetic's decorations are dropped once optimization is done, so the driver
+// may fuse; conversions keep theirs.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_SPIRV_NOCONTRACTION_H
@@ -19,11 +24,13 @@
 namespace ampvk {
 
 // Decorates NoContraction every float arithmetic result (OpFAdd, OpFSub,
-// OpFMul, OpFDiv, OpFRem, OpFMod and the vector/matrix products) that lacks it.
-void decorateFloatArithmetic(std::vector<std::uint32_t> &Words);
+// OpFMul, OpFDiv, OpFRem, OpFMod and the vector/matrix products) and every
+// conversion to or from a float that lacks it.
+void decorateFloatOperations(std::vector<std::uint32_t> &Words);
 
-// Removes every NoContraction decoration.
-void dropNoContraction(std::vector<std::uint32_t> &Words);
+// Removes the NoContraction decorations of arithmetic; conversions keep theirs
+// (they are about correct rounding, not contraction).
+void dropArithmeticNoContraction(std::vector<std::uint32_t> &Words);
 
 } // namespace ampvk
 

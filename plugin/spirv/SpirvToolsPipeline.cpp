@@ -136,7 +136,7 @@ static bool unrollLoops(std::vector<std::uint32_t> &Words,
     return true;
   if (!runPasses(Words, {"--loop-unroll"}, /*PromoteFirst=*/false, Options, Messages))
     return false;
-  decorateFloatArithmetic(Words);
+  decorateFloatOperations(Words);
   return true;
 }
 
@@ -173,7 +173,7 @@ static bool runSegments(const std::vector<std::uint32_t> &Words,
       mergeStraightLineBlocks(R.Words);
     if (!runPasses(R.Words, Flags, /*PromoteFirst=*/I > 0, Options, R.Messages))
       return false;
-    decorateFloatArithmetic(R.Words);
+    decorateFloatOperations(R.Words);
   }
   return true;
 }
@@ -239,7 +239,7 @@ SpirvPipelineResult ampvk::finishSpirv(std::vector<std::uint32_t> Optimized,
   if (PipelineOpts.Optimize)
     shiftNonNegativeDivisions(R.Words);
   if (PipelineOpts.FpContractFast)
-    dropNoContraction(R.Words);
+    dropArithmeticNoContraction(R.Words);
   spvtools::SpirvTools Tools(TargetEnv);
   std::string ValidationMessages;
   Tools.SetMessageConsumer(collectInto(ValidationMessages));
