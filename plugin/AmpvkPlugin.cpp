@@ -165,6 +165,19 @@ private:
   Sema *TheSema = nullptr;
 };
 
+// The predefines with the plugin's macros where Clang's own end: before the
+// command line's -D and -U, and so before the headers of -include (and the
+// -include-pch) that Clang lists after them, which must see `restrict` as
+// the main file does (a CMake precompiled header, a prefix header).
+static std::string withRestrictMacros(llvm::StringRef Predefines) {
+  constexpr llvm::StringLiteral CommandLine = "# 1 \"<command line>\" 1\n";
+  std::size_t At = Predefines.find(CommandLine);
+  if (At == llvm::StringRef::npos)
+    return (Predefines + restrictMacroDefinitions()).str();
+  return (Predefines.take_front(At) + restrictMacroDefinitions() + Predefines.drop_front(At))
+      .str();
+}
+
 class AmpvkAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -173,8 +186,8 @@ protected:
     // C++ AMP's `restrict` needs no #include (the predefines are read when
     // the main file is entered, after this).
     if (CI.getLangOpts().CPlusPlus)
-      CI.getPreprocessor().setPredefines(CI.getPreprocessor().getPredefines() +
-                                         restrictMacroDefinitions());
+      CI.getPreprocessor().setPredefines(
+          withRestrictMacros(CI.getPreprocessor().getPredefines()));
     CI.getPreprocessor().addPPCallbacks(watchRestrictMacro(CI.getPreprocessor(), Log,
                                                            Opts.Warnings));
     return std::make_unique<AmpvkConsumer>(CI, Opts, Log);

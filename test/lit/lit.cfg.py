@@ -4,6 +4,8 @@
 #   %ampxx-bare the same without the pre-included hide_bsd_index.h
 #   %ampxx-obj  the same as %ampxx, writing an object file
 #   %ampxx-noinclude  the plugin without ampvk's include folder
+#   %ampxx-noplugin   ampvk's include flags without the plugin (what clangd and
+#               clang-tidy see)
 #   %spirv-dis  spirv-dis (also %spirv-as, %spirv-val)
 #   %spirv-pass one of the plugin's own SPIR-V passes on a file (test/support/spirv_pass.cpp)
 #   %node-kinds how the emitter treats each kind of AST node (test/support/node_kinds.cpp)
@@ -27,6 +29,10 @@ ampxx_obj = "{} -std=c++17 -c {} {}".format(config.clangxx, ampvk_flags, preincl
 # The plugin without ampvk's include folder, for tests that bring their own headers.
 ampxx_noinclude = "{} -std=c++17 -fsyntax-only -fdeclspec -fplugin={}".format(
     config.clangxx, config.ampvk_plugin)
+# The include flags without the plugin: what an editor's clangd sees.
+ampxx_noplugin = "{} -std=c++17 -fsyntax-only -fdeclspec -I{} {}".format(
+    config.clangxx, config.ampvk_include_dir, preinclude)
+config.substitutions.append(("%ampxx-noplugin", ampxx_noplugin))
 config.substitutions.append(("%ampxx-obj", ampxx_obj))
 config.substitutions.append(("%ampxx-bare", ampxx_bare))
 config.substitutions.append(("%ampxx-noinclude", ampxx_noinclude))

@@ -13,9 +13,30 @@
 // #include is needed first, and it expands to the right attribute for each
 // place, or to the plain identifier where `restrict` names a function, a
 // variable or a class. This definition, the one attribute that fits after a
-// parameter list, is for tools that parse the headers without the plugin.
+// parameter list, is for tools that parse the headers without the plugin
+// (clangd, clang-tidy, clang++ -fsyntax-only). Like the plugin's, it gives
+// restrict(amp) alone an always-true enable_if as well, so that `f()
+// restrict(cpu)` and `f() restrict(amp)` are two overloads there too, not a
+// redeclaration: the single argument `amp` is told from the rest by pasting
+// it onto AMPVK_RESTRICT_PROBE_.
 #ifndef restrict
-#define restrict(...) __attribute__((annotate(AMPVK_SPELLING_RESTRICT #__VA_ARGS__)))
+#define AMPVK_RESTRICT_ANNOTATE(...)                                                              \
+  __attribute__((annotate(AMPVK_SPELLING_RESTRICT #__VA_ARGS__)))
+#define AMPVK_RESTRICT_AMP_ONLY(...)                                                              \
+  AMPVK_RESTRICT_ANNOTATE(__VA_ARGS__)                                                           \
+  _Pragma("clang diagnostic push")                                                               \
+  _Pragma("clang diagnostic ignored \"-Wgcc-compat\"")                                           \
+  _Pragma("clang diagnostic ignored \"-Wignored-attributes\"")                                   \
+  __attribute__((enable_if(1, "restrict(amp)"))) _Pragma("clang diagnostic pop")
+#define AMPVK_RESTRICT_PROBE_amp ~, AMPVK_RESTRICT_AMP_ONLY
+#define AMPVK_RESTRICT_SECOND(a, b, ...) b
+#define AMPVK_RESTRICT_SECOND_OF(...) AMPVK_RESTRICT_SECOND(__VA_ARGS__)
+#define AMPVK_RESTRICT_ONE(a)                                                                     \
+  AMPVK_RESTRICT_SECOND_OF(AMPVK_RESTRICT_PROBE_##a, AMPVK_RESTRICT_ANNOTATE, ~)(a)
+#define AMPVK_RESTRICT_PICK(_1, _2, _3, _4, name, ...) name
+#define restrict(...)                                                                             \
+  AMPVK_RESTRICT_PICK(__VA_ARGS__, AMPVK_RESTRICT_ANNOTATE, AMPVK_RESTRICT_ANNOTATE,             \
+                      AMPVK_RESTRICT_ANNOTATE, AMPVK_RESTRICT_ONE, ~)(__VA_ARGS__)
 #endif
 
 #define tile_static __attribute__((annotate(AMPVK_SPELLING_TILE_STATIC)))
