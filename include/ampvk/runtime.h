@@ -43,7 +43,8 @@ device *default_device();
 const device_info &info(const device *d);
 
 // accelerator::set_default: true when d is now the default device; false
-// when default_device() has already chosen another one.
+// once default_device() has been used (even when it is d), as in C++ AMP.
+// Before that, a later call replaces an earlier one.
 bool set_default_device(device *d);
 // C++ AMP's access_type values (none 0, read 1, write 2, read_write 3,
 // auto 4). The device's default for new arrays; reading it fixes it, after

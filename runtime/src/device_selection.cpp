@@ -73,6 +73,8 @@ bool all_digits(const std::string &text) {
 }
 
 std::atomic<device *> chosen_default{nullptr};
+// Set by the first default_device(): from then on set_default_device fails.
+std::atomic<bool> default_used{false};
 
 } // namespace
 
@@ -111,6 +113,8 @@ std::size_t choose_device(const std::vector<device_candidate> &candidates, const
 const std::vector<device *> &devices() { return runtime_state::get().devices(); }
 
 device *default_device() {
+  if (!default_used.load(std::memory_order_relaxed))
+    default_used.store(true, std::memory_order_release);
   if (device *d = chosen_default.load(std::memory_order_acquire))
     return d;
   const auto &all = devices();
@@ -127,10 +131,12 @@ device *default_device() {
 bool set_default_device(device *d) {
   if (!d)
     fail("ampvk: set_default_device() called with a null device");
-  device *expected = nullptr;
-  if (chosen_default.compare_exchange_strong(expected, d, std::memory_order_acq_rel))
-    return true;
-  return expected == d;
+  // C++ AMP: set_default "only succeeds if the runtime selected default
+  // accelerator has not already been used", whichever device is asked for.
+  if (default_used.load(std::memory_order_acquire))
+    return false;
+  chosen_default.store(d, std::memory_order_release);
+  return true;
 }
 
 int default_cpu_access(device *d) {

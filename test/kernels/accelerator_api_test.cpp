@@ -16,11 +16,14 @@ using namespace concurrency;
 using hosttest::expectRuntimeException;
 using hosttest::pattern;
 
+// Microsoft: set_default "only succeeds if the runtime selected default
+// accelerator has not already been used", so once it is, every call fails,
+// naming the default itself too.
 TEST(AcceleratorApi, SetDefaultOnceTheDefaultIsInUse) {
   accelerator def; // uses the default
-  EXPECT_TRUE(accelerator::set_default(def.device_path)); // the same one: nothing changes
+  EXPECT_FALSE(accelerator::set_default(def.device_path));
   for (const accelerator &a : accelerator::get_all())
-    if (a != def && a.device_path != accelerator::cpu_accelerator)
+    if (a.device_path != accelerator::cpu_accelerator)
       EXPECT_FALSE(accelerator::set_default(a.device_path));
   EXPECT_EQ(accelerator(), def);
   EXPECT_EQ(accelerator(accelerator::default_accelerator), def);
@@ -30,6 +33,21 @@ TEST(AcceleratorApi, SetDefaultOnceTheDefaultIsInUse) {
   expectRuntimeException([] { accelerator::set_default(L"no such device"); },
                          "ampvk: no accelerator has this device_path; list them with "
                          "accelerator::get_all()");
+}
+
+TEST(AcceleratorApi, SetDefaultBeforeTheFirstUse) {
+  auto checks = [] {
+    std::vector<accelerator> all = accelerator::get_all();
+    const accelerator &last = all[all.size() - 2]; // the last Vulkan device (cpu is last)
+    EXPECT_TRUE(accelerator::set_default(all.front().device_path));
+    EXPECT_TRUE(accelerator::set_default(last.device_path)); // replaces the first
+    accelerator def; // the first use
+    EXPECT_EQ(def, last);
+    EXPECT_FALSE(accelerator::set_default(last.device_path));
+    EXPECT_FALSE(accelerator::set_default(all.front().device_path));
+    EXPECT_EQ(accelerator(), last);
+  };
+  EXPECT_IN_FRESH_PROCESS(checks);
 }
 
 TEST(AcceleratorApi, CpuAcceleratorPropertiesAndNoKernels) {
@@ -45,6 +63,10 @@ TEST(AcceleratorApi, CpuAcceleratorPropertiesAndNoKernels) {
   accelerator_view cv = cpu.default_view;
   EXPECT_EQ(cv.accelerator, cpu);
   EXPECT_EQ(cv, cpu.create_view());
+  // Its one view reports the queuing mode it was asked for.
+  EXPECT_EQ(cv.queuing_mode, queuing_mode_automatic);
+  EXPECT_EQ(cpu.create_view(queuing_mode_immediate).queuing_mode, queuing_mode_immediate);
+  EXPECT_EQ(cpu.create_view(queuing_mode_automatic).get_queuing_mode(), queuing_mode_automatic);
   cv.wait();
   cv.flush();
   std::vector<int> data(16, 1);

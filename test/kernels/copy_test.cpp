@@ -97,6 +97,34 @@ TEST(Copy, ViewToViewAfterAKernel) {
   EXPECT_EQ(dst, fresh);
 }
 
+// array_view::copy_to and array::copy_to(array_view), after kernels: the
+// device's results, into an array and into a view.
+TEST(Copy, CopyToFromViewsAndArrays) {
+  const int rows = 13, cols = 9;
+  std::vector<int> src = pattern(rows * cols, 5), dst(rows * cols, 0);
+  array_view<int, 2> s(rows, cols, src);
+  parallel_for_each(s.extent, [=](index<2> i) restrict(amp) { s[i] = s[i] * 3 - i[1]; });
+  std::vector<int> expect = pattern(rows * cols, 5);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      expect[r * cols + c] = expect[r * cols + c] * 3 - c;
+  array<int, 2> a(rows, cols);
+  s.copy_to(a);
+  doubleOnDevice(a);
+  array_view<int, 2> d(rows, cols, dst);
+  a.copy_to(d);
+  d.synchronize();
+  EXPECT_EQ(dst, doubled(expect));
+  std::vector<int> again(rows * cols, 0);
+  array_view<int, 2> g(rows, cols, again);
+  array_view<const int, 2>(s).copy_to(g); // from a view of const
+  g.synchronize();
+  EXPECT_EQ(again, expect);
+  array<int, 2> b(rows, cols);
+  array_view<const int, 2>(d).copy_to(b);
+  EXPECT_EQ(std::vector<int>(b), doubled(expect));
+}
+
 TEST(Copy, MismatchedExtentsAndShortRangesThrow) {
   array<int, 2> a(4, 5), b(5, 4);
   std::vector<int> host(20, 1);

@@ -535,3 +535,37 @@ TEST(ViewsKernel, SectionsOfRankTwoAtAndAwayFromTheirOrigin) {
   out.synchronize();
   ASSERT_EQ(dst, expected);
 }
+
+// C++ AMP 1.2's rank-1 views of a whole container or C array, with no extent:
+// the extent is the element count, the data the container's, read and written
+// by a kernel.
+TEST(ViewsKernel, RankOneViewsOfAWholeContainerOrCArray) {
+  std::vector<int> vec(37);
+  for (int i = 0; i < 37; ++i)
+    vec[i] = i * 11 - 150;
+  const std::vector<int> constVec = vec;
+  float cArray[29];
+  for (int i = 0; i < 29; ++i)
+    cArray[i] = 0.25f * i - 3.0f;
+  const int constArray[5] = {4, -8, 15, 16, -23};
+
+  array_view<int, 1> v(vec);
+  array_view<const int, 1> cv(constVec);
+  array_view<float, 1> f(cArray);
+  array_view<const int, 1> ca(constArray);
+  EXPECT_EQ(v.extent[0], 37);
+  EXPECT_EQ(cv.extent[0], 37);
+  EXPECT_EQ(f.extent[0], 29);
+  EXPECT_EQ(ca.extent[0], 5);
+  parallel_for_each(v.extent, [=](index<1> i) restrict(amp) {
+    v[i] = cv[i] * 2 + ca[i[0] % 5];
+    if (i[0] < 29)
+      f[i] = f[i] * 4.0f + 1.0f;
+  });
+  v.synchronize();
+  f.synchronize();
+  for (int i = 0; i < 37; ++i)
+    EXPECT_EQ(vec[i], constVec[i] * 2 + constArray[i % 5]);
+  for (int i = 0; i < 29; ++i)
+    EXPECT_EQ(cArray[i], (0.25f * i - 3.0f) * 4.0f + 1.0f);
+}

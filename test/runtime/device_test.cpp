@@ -127,17 +127,19 @@ TEST(Devices, NullArgumentsThrow) {
 }
 
 // accelerator::set_default. The default device is chosen once per process,
-// so the checks run in a fresh one where nothing has used it yet.
+// so the checks run in a fresh one where nothing has used it yet. Before the
+// first use a later call replaces an earlier one; from the first use on every
+// call fails, for the default device itself too (C++ AMP).
 TEST(Devices, SetDefaultBeforeFirstUseThenFixed) {
   auto checks = [] {
     const auto &all = rt::devices();
     rt::device *wanted = all.back();
+    EXPECT_TRUE(rt::set_default_device(all.front()));
     EXPECT_TRUE(rt::set_default_device(wanted));
-    EXPECT_EQ(rt::default_device(), wanted);
-    EXPECT_TRUE(rt::set_default_device(wanted)); // the same one again
+    EXPECT_TRUE(rt::set_default_device(wanted)); // the same one again, still unused
+    EXPECT_EQ(rt::default_device(), wanted);    // the first use
     for (rt::device *d : all)
-      if (d != wanted)
-        EXPECT_FALSE(rt::set_default_device(d));
+      EXPECT_FALSE(rt::set_default_device(d));
     EXPECT_EQ(rt::default_device(), wanted);
     EXPECT_EQ(runtime_error_message([] { rt::set_default_device(nullptr); }),
               "ampvk: set_default_device() called with a null device");

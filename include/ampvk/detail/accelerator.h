@@ -103,6 +103,13 @@ public:
                                                                   : queuing_mode_automatic) {
     ampvk::rt::queue_retain(q);
   }
+  // The CPU accelerator's view (q null) reports the queuing mode it was made
+  // with: it has no queue of its own to ask.
+  accelerator_view(ampvk::rt::queue *q, ::Concurrency::queuing_mode cpu_mode)
+      : accelerator_view(q) {
+    if (!q)
+      _M_mode = cpu_mode;
+  }
   ampvk::rt::queue *_M_native() const { return _M_queue; }
   bool _M_is_cpu() const { return !_M_queue; }
   ampvk::rt::device *_M_device() const {
@@ -174,7 +181,8 @@ public:
 
   // Makes the accelerator at path the default. False when the default has
   // already been used (by accelerator(), an array or a kernel without an
-  // accelerator_view, ...) and is another one.
+  // accelerator_view, ...), even when it is that one: "only succeeds if the
+  // runtime selected default accelerator has not already been used".
   static bool set_default(const std::wstring &path) {
     accelerator a(path);
     if (!a._M_dev)
@@ -190,8 +198,8 @@ public:
   // default view's. The view lasts while a copy of it or an array made on it
   // does; then its work is waited for and its Vulkan objects are freed.
   accelerator_view create_view(queuing_mode qmode = queuing_mode_automatic) const {
-    if (!_M_dev) // the CPU accelerator's one view
-      return accelerator_view(nullptr);
+    if (!_M_dev) // the CPU accelerator's one view, in the mode asked for
+      return accelerator_view(nullptr, qmode);
     ampvk::rt::queue *q = ampvk::rt::create_queue(_M_dev, qmode == queuing_mode_immediate);
     accelerator_view view(q);
     ampvk::rt::queue_release(q); // create_queue's handle: view holds its own

@@ -209,7 +209,10 @@ public:
   __declspec(property(get = get_extent)) ::concurrency::extent<N> extent;
 
   // (Qualified: inside the class, accelerator_view names the property.)
-  ::Concurrency::accelerator_view get_accelerator_view() const {
+  // Const: `a.get_accelerator_view() = v;` would assign to a copy, which
+  // changes nothing; it does not compile, as `a.accelerator_view = v;` does
+  // not.
+  const ::Concurrency::accelerator_view get_accelerator_view() const {
     if (ampvk::rt::buffer_placement(_M_buffer) != ampvk::rt::placement::device)
       return ::Concurrency::accelerator_view(nullptr);
     return _M_device_view();
@@ -217,7 +220,7 @@ public:
   __declspec(property(get = get_accelerator_view))::Concurrency::accelerator_view
       accelerator_view;
   // A staging array's associated view; otherwise its own.
-  ::Concurrency::accelerator_view get_associated_accelerator_view() const {
+  const ::Concurrency::accelerator_view get_associated_accelerator_view() const {
     if (ampvk::rt::buffer_placement(_M_buffer) == ampvk::rt::placement::cpu)
       return ::Concurrency::accelerator_view(nullptr);
     return _M_device_view();
@@ -293,6 +296,7 @@ public:
   }
 
   void copy_to(array &dest) const { dest = *this; }
+  void copy_to(const array_view<T, N> &dest) const; // concurrency::copy (copy.h)
 
   // Views of the array's data: projections (rank > 1), sections, reshapes.
   template <int M = N, typename std::enable_if<(M > 1), int>::type = 0>

@@ -22,6 +22,7 @@
 namespace Concurrency {
 
 template <typename T, int N> class array;
+template <typename T, int N> class array_view;
 
 namespace detail {
 inline ampvk::rt::access host_access_for(bool is_const) {
@@ -137,6 +138,21 @@ inline void check_reinterpret(int offset, int count, int old_size, int new_size)
                             E_INVALIDARG_AMP);
 }
 
+// array and array_view: never a container or an iterator to copy through.
+template <typename X> struct is_amp_container : std::false_type {};
+template <typename T, int N> struct is_amp_container<array<T, N>> : std::true_type {};
+template <typename T, int N> struct is_amp_container<array_view<T, N>> : std::true_type {};
+
+// The extent of a rank-1 view of n elements: n must fit in int.
+inline int rank1_extent(unsigned long long n) {
+  if (n == 0 || n > 2147483647ull)
+    throw runtime_exception("ampvk: array_view: a view of the whole container needs 1 to "
+                                "2147483647 elements, it holds " +
+                                std::to_string(n),
+                            E_INVALIDARG_AMP);
+  return static_cast<int>(n);
+}
+
 // array_view<const T>::reinterpret_as<U> gives array_view<const U>.
 template <typename From, typename To> struct same_constness {
   typedef typename std::conditional<std::is_const<From>::value, const To, To>::type type;
@@ -188,6 +204,21 @@ public:
                                     std::declval<Container &>()))>
   array_view(int e0, int e1, int e2, Container &src)
       : array_view(::concurrency::extent<N>(e0, e1, e2), src) {}
+
+  // C++ AMP 1.2: a rank-1 view of a whole container (data() and size()) or C
+  // array, its extent the element count.
+  template <typename Container, int M = N,
+            typename = decltype(detail::container_data(std::declval<Container &>())),
+            typename = decltype(std::declval<Container &>().size()),
+            typename std::enable_if<M == 1 && !detail::is_amp_container<
+                                                  typename std::remove_const<Container>::type>::value,
+                                    int>::type = 0>
+  explicit array_view(Container &src)
+      : array_view(::concurrency::extent<N>(detail::rank1_extent(src.size())), src) {}
+  template <typename U, int Size, int M = N,
+            typename std::enable_if<M == 1 && std::is_convertible<U *, T *>::value, int>::type = 0>
+  explicit array_view(U (&src)[Size])
+      : array_view(::concurrency::extent<N>(Size), static_cast<T *>(src)) {}
 
   // A view of a whole array.
   array_view(array<nonconst_value_type, N> &a) restrict(cpu, amp);
@@ -320,6 +351,10 @@ public:
 
   // Copies device results back into the host data now.
   void synchronize() const { ampvk::rt::buffer_synchronize(_M_buffer); }
+
+  // concurrency::copy(*this, dest) (copy.h).
+  void copy_to(array<nonconst_value_type, N> &dest) const;
+  void copy_to(const array_view<nonconst_value_type, N> &dest) const;
   completion_future synchronize_async() const {
     array_view self = *this;
     return detail::run_async([self] { self.synchronize(); });

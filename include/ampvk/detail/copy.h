@@ -80,6 +80,29 @@ template <typename T, int N> void copy(const array<T, N> &src, array<T, N> &dest
   detail::write_array(values.begin(), values.end(), dest);
 }
 
+namespace detail {
+// Copies into a const array or an array_view<const T> would match the
+// iterator forms (the destination taken for an output iterator): they are
+// errors, as in Microsoft's headers, with one message each.
+template <typename T> struct always_false : std::false_type {};
+template <typename T, int N> std::vector<T> read_all(const array<T, N> &src) { return src; }
+template <typename T, int N>
+std::vector<typename std::remove_const<T>::type> read_all(const array_view<T, N> &src) {
+  return read_view(src);
+}
+template <typename Src, typename OutputIter>
+void copy_to_output(const Src &src, OutputIter destBegin, std::false_type) {
+  std::vector<typename std::remove_const<typename Src::value_type>::type> values =
+      read_all(src);
+  std::copy(values.begin(), values.end(), destBegin);
+}
+template <typename Src, typename OutputIter>
+void copy_to_output(const Src &, OutputIter, std::true_type) {
+  static_assert(always_false<OutputIter>::value,
+                "concurrency::copy: the destination is a const array, which cannot be written");
+}
+} // namespace detail
+
 // host iterators -> array
 template <typename InputIter, typename T, int N>
 void copy(InputIter srcBegin, InputIter srcEnd, array<T, N> &dest) {
@@ -94,8 +117,8 @@ template <typename InputIter, typename T, int N> void copy(InputIter srcBegin, a
 // array -> host iterator
 template <typename OutputIter, typename T, int N>
 void copy(const array<T, N> &src, OutputIter destBegin) {
-  std::vector<T> values = src;
-  std::copy(values.begin(), values.end(), destBegin);
+  detail::copy_to_output(src, destBegin,
+                         detail::is_amp_container<typename std::remove_const<OutputIter>::type>());
 }
 
 // array -> array_view
@@ -142,8 +165,47 @@ void copy(InputIter srcBegin, const array_view<T, N> &dest) {
 // array_view -> host iterator
 template <typename OutputIter, typename T, int N>
 void copy(const array_view<T, N> &src, OutputIter destBegin) {
-  std::vector<typename std::remove_const<T>::type> values = detail::read_view(src);
-  std::copy(values.begin(), values.end(), destBegin);
+  detail::copy_to_output(src, destBegin,
+                         detail::is_amp_container<typename std::remove_const<OutputIter>::type>());
+}
+
+// into an array_view<const T>: an error (more specialized than the iterator
+// forms, which would take either side for an iterator)
+template <typename S, typename T, int N>
+void copy(const array_view<S, N> &, const array_view<const T, N> &) {
+  static_assert(detail::always_false<S>::value,
+                "concurrency::copy: the destination is an array_view<const T>, which cannot be "
+                "written");
+}
+template <typename S, typename T, int N>
+void copy(const array<S, N> &, const array_view<const T, N> &) {
+  static_assert(detail::always_false<S>::value,
+                "concurrency::copy: the destination is an array_view<const T>, which cannot be "
+                "written");
+}
+template <typename InputIter, typename T, int N>
+void copy(InputIter, const array_view<const T, N> &) {
+  static_assert(detail::always_false<InputIter>::value,
+                "concurrency::copy: the destination is an array_view<const T>, which cannot be "
+                "written");
+}
+template <typename InputIter, typename T, int N>
+void copy(InputIter, InputIter, const array_view<const T, N> &) {
+  static_assert(detail::always_false<InputIter>::value,
+                "concurrency::copy: the destination is an array_view<const T>, which cannot be "
+                "written");
+}
+
+template <typename T, int N>
+void array_view<T, N>::copy_to(array<nonconst_value_type, N> &dest) const {
+  copy(*this, dest);
+}
+template <typename T, int N>
+void array_view<T, N>::copy_to(const array_view<nonconst_value_type, N> &dest) const {
+  copy(*this, dest);
+}
+template <typename T, int N> void array<T, N>::copy_to(const array_view<T, N> &dest) const {
+  copy(*this, dest);
 }
 
 // ---- copy_async: the same forms, on a thread of their own ----------------
