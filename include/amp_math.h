@@ -274,6 +274,30 @@ inline float remquof(float x, float y, int *quo) restrict(amp) {
 }
 inline float remquo(float x, float y, int *quo) restrict(amp) { return remquof(x, y, quo); }
 
+// The sign of Gamma(x), as glibc's lgamma_r gives it: -1 below 0 where
+// floor(x) is odd and x is no integer, and at -0; else 1 (NaN, infinities,
+// the poles at 0 and the negative integers included).
+inline int lgamma_sign(double x) restrict(amp) {
+  if (x == 0)
+    return p::sign_bit(x) ? -1 : 1;
+  if (!(x < 0) || s::IsInf(x))
+    return 1;
+  double f = g::Floor(x);
+  if (f == x)
+    return 1;
+  double half = f * 0.5;
+  return half != g::Floor(half) ? -1 : 1;
+}
+inline float lgammaf(float x, int *sign) restrict(amp) {
+  *sign = lgamma_sign(x);
+  return lgammaf(x);
+}
+inline float lgamma(float x, int *sign) restrict(amp) { return lgammaf(x, sign); }
+inline double lgamma(double x, int *sign) restrict(amp) {
+  *sign = lgamma_sign(x);
+  return lgamma(x);
+}
+
 inline float frexpf(float x, int *e) restrict(amp) {
   if (s::IsNan(x) || s::IsInf(x) || x == 0) {
     *e = 0;
@@ -571,6 +595,16 @@ inline float frexp(float _X, int *_Exp) restrict(cpu, amp) AMPVK_MATH_DEVICE {
 }
 inline double frexp(double _X, int *_Exp) restrict(cpu, amp) AMPVK_MATH_DEVICE {
   return std::frexp(_X, _Exp);
+}
+// Microsoft's sign-returning lgamma: *_Sign is the sign of Gamma(_X).
+inline float lgammaf(float _X, int *_Sign) restrict(cpu, amp) AMPVK_MATH_DEVICE {
+  return ::lgammaf_r(_X, _Sign);
+}
+inline float lgamma(float _X, int *_Sign) restrict(cpu, amp) AMPVK_MATH_DEVICE {
+  return ::lgammaf_r(_X, _Sign);
+}
+inline double lgamma(double _X, int *_Sign) restrict(cpu, amp) AMPVK_MATH_DEVICE {
+  return ::lgamma_r(_X, _Sign);
 }
 inline float modff(float _X, float *_Ip) restrict(cpu, amp) AMPVK_MATH_DEVICE {
   return std::modf(_X, _Ip);

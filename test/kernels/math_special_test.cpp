@@ -107,6 +107,27 @@ TEST(MathPointers, modf) {
   checkPointer<double, double>("precise_math::modf(double)", 0, pd, d);
 }
 
+// Microsoft's sign-returning lgamma overloads against glibc's lgamma_r: the
+// sign exactly (negative non-integers on both sides of each pole, the poles,
+// both zeros, infinities), the value as precise_math's lgamma.
+TEST(MathPointers, lgammaWithSign) {
+  auto pf = [](float x, int *s) restrict(cpu, amp) { return precise_math::lgammaf(x, s); };
+  auto po = [](float x, int *s) restrict(cpu, amp) { return precise_math::lgamma(x, s); };
+  auto pd = [](double x, int *s) restrict(cpu, amp) { return precise_math::lgamma(x, s); };
+  const float inf = std::numeric_limits<float>::infinity();
+  std::vector<float> f = mathulp::uniform<float>(
+      -40.0L, 40.0L, {0.0f, -0.0f, -1.0f, -2.0f, -7.0f, -0.5f, -1.5f, -2.5f, -3.25f, 1.0f, 2.0f,
+                      3.5f, -1e6f - 0.5f, inf, -inf, 1e-30f, -1e-30f},
+      1024);
+  std::vector<double> d = mathulp::uniform<double>(
+      -40.0L, 40.0L, {0.0, -0.0, -1.0, -2.0, -7.0, -0.5, -1.5, -2.5, -3.25, 3.5, -1e10 - 0.5,
+                      -1e10 - 1.5, double(inf), -double(inf), 1e-300, -1e-300},
+      1024);
+  checkPointer<float, int>("precise_math::lgammaf(x, sign)", 1e-5, pf, f);
+  checkPointer<float, int>("precise_math::lgamma(float, sign)", 1e-5, po, f);
+  checkPointer<double, int>("precise_math::lgamma(double, sign)", 1e-12, pd, d);
+}
+
 TEST(MathPointers, sincos) {
   // sin through the return value, cos through the pointer.
   auto ff = [](float x, float *c) restrict(cpu, amp) {
