@@ -3,6 +3,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
 
 using namespace clang;
 using namespace ampvk;
@@ -64,6 +66,34 @@ const FunctionDecl *ampvk::ampCallee(const FunctionDecl *FD) {
   if (Sibling && getEffectiveRestrictions(Sibling) == RestrictAmp)
     return Sibling;
   return FD;
+}
+
+namespace {
+llvm::DenseMap<const CallExpr *, AmpSideCall> &ampSideCalls() {
+  static llvm::DenseMap<const CallExpr *, AmpSideCall> Calls;
+  return Calls;
+}
+} // namespace
+
+void ampvk::recordAmpSideCall(const CallExpr *CE, AmpSideCall Call) {
+  ampSideCalls()[CE] = std::move(Call);
+}
+
+const AmpSideCall *ampvk::ampSideCall(const CallExpr *CE) {
+  auto It = ampSideCalls().find(CE);
+  return It == ampSideCalls().end() ? nullptr : &It->second;
+}
+
+const FunctionDecl *ampvk::ampCallee(const CallExpr *CE,
+                                     llvm::SmallVectorImpl<const Expr *> *Args) {
+  if (const AmpSideCall *Side = ampSideCall(CE)) {
+    if (Args)
+      Args->assign(Side->Args.begin(), Side->Args.end());
+    return Side->Callee;
+  }
+  if (Args)
+    Args->assign(CE->arg_begin(), CE->arg_end());
+  return ampCallee(CE->getDirectCallee());
 }
 
 const FunctionDecl *ampvk::findMistypedRestrictionSibling(const FunctionDecl *FD,

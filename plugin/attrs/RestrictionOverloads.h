@@ -13,6 +13,8 @@
 #define AMPVK_PLUGIN_ATTRS_RESTRICTIONOVERLOADS_H
 
 #include "AmpAttributes.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace ampvk {
 
@@ -35,6 +37,22 @@ const clang::FunctionDecl *findMistypedRestrictionSibling(const clang::FunctionD
 // The function restrict(amp) code runs for a call whose AST callee is FD: an
 // amp-only sibling if there is one (the better match in amp code), else FD.
 const clang::FunctionDecl *ampCallee(const clang::FunctionDecl *FD);
+
+// A call the CPU side resolved again among the functions it may call
+// (overload/ResolveCpuCalls.cpp) when Clang's one resolution chose an
+// amp-only function with other parameters: the AST holds the CPU side's
+// callee and arguments, this what the amp side calls them with.
+struct AmpSideCall {
+  const clang::FunctionDecl *Callee = nullptr;
+  llvm::SmallVector<const clang::Expr *, 4> Args; // converted for Callee
+};
+void recordAmpSideCall(const clang::CallExpr *CE, AmpSideCall Call);
+// The amp side of CE when the CPU side was resolved apart, else null.
+const AmpSideCall *ampSideCall(const clang::CallExpr *CE);
+// The function restrict(amp) code runs for CE (ampSideCall's, or ampCallee
+// of its callee), and the arguments it passes.
+const clang::FunctionDecl *ampCallee(const clang::CallExpr *CE,
+                                     llvm::SmallVectorImpl<const clang::Expr *> *Args = nullptr);
 
 } // namespace ampvk
 

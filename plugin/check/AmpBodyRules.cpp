@@ -92,7 +92,7 @@ public:
       return true;
     // The CPU side of a restrict(cpu, amp) function calls the restrict(cpu)
     // overload (overload/ResolveCpuCalls.cpp); this side runs the amp one.
-    const FunctionDecl *Target = ampCallee(CE->getDirectCallee());
+    const FunctionDecl *Target = ampCallee(CE);
     if (!Target) {
       if (isa<CXXMemberCallExpr>(CE) || isa<BinaryOperator>(Callee))
         D.report(CE->getExprLoc(), ampdiag::err_amp_indirect_call) << 1 << CE->getSourceRange();

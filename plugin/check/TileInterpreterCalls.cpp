@@ -39,8 +39,8 @@ Interpreter::Arg Interpreter::evalArg(const Expr *E, QualType ParamType, State &
 Interpreter::CallResult Interpreter::evalCall(const CallExpr *CE, State &S) {
   CallResult R;
   // In amp code a call of an overload set on restriction runs the amp one.
-  const FunctionDecl *FD = ampCallee(CE->getDirectCallee());
-  llvm::SmallVector<const Expr *, 4> ArgExprs(CE->arguments());
+  llvm::SmallVector<const Expr *, 4> ArgExprs;
+  const FunctionDecl *FD = ampCallee(CE, &ArgExprs);
   const Expr *Object = nullptr;
   bool ObjectIsPointer = false;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {

@@ -74,7 +74,7 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
     emitPseudoDestructorCall(PD);
     return {};
   }
-  const FunctionDecl *FD = ampCallee(E->getDirectCallee());
+  const FunctionDecl *FD = ampCallee(E, &Args);
   if (!FD) {
     unsupported(Loc, UnsupportedConstruct::FunctionPointerCall);
     return {};

@@ -10,6 +10,10 @@
 // instantiation's definition, which Sema passes there too. So a call sees the
 // siblings declared before the declaration that contains it, as C++'s own
 // overload resolution does; nothing is changed after CodeGen has seen it.
+// Where the side's candidates have other signatures than Clang's choice (a
+// template beside a non-template), a free function's call is resolved again
+// for that side: CPU code's call is rewritten, amp code's choice is recorded
+// (attrs/RestrictionOverloads.h, AmpSideCall).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_OVERLOAD_RESOLVECPUCALLS_H

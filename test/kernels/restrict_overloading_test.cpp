@@ -4,11 +4,13 @@
 // restrict(cpu, amp) function each on its own side. The two bodies of every
 // pair compute different things; the expected values are written out here.
 #include <amp.h>
+#include <amp_math.h>
 
 #include "differential.h"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <vector>
 
 using namespace concurrency;
@@ -121,4 +123,51 @@ TEST(RestrictOverloading, AddressTakenInHostCodeIsTheCpuOverload) {
   EXPECT_EQ(p(10), 31);
   int (Scaler::*m)(int) const = &Scaler::apply;
   EXPECT_EQ((Scaler{4}.*m)(5), 20);
+}
+
+// Overload resolution on each side (issue's first example): a function
+// template on the CPU side beside a non-template amp function, and
+// functions whose parameter types differ by side. Clang resolves the call
+// once (to the amp function); the CPU side resolves it again among the
+// functions it may call, with the arguments as written, and converts them for
+// its own choice, while the amp side keeps its callee and conversions.
+namespace {
+template <typename T> bool isNanBySide(T v) restrict(cpu) { return std::isnan(v); }
+bool isNanBySide(float v) restrict(amp) { return concurrency::fast_math::isnan(v) != 0; }
+bool isNanEitherSide(float v) restrict(cpu, amp) { return isNanBySide(v); }
+
+int scaledBySide(double x) restrict(cpu) { return static_cast<int>(x * 4.0); }
+int scaledBySide(float x) restrict(amp) { return static_cast<int>(x * 2.0f) + 1000; }
+int scaledEitherSide(int i) restrict(cpu, amp) { return scaledBySide(i) + scaledBySide(i + 1); }
+
+template <typename T> T widenBySide(T x, T y) restrict(cpu) { return x * 10 + y; }
+int widenBySide(int x, long y) restrict(amp) { return x * 100 + static_cast<int>(y); }
+int widenEitherSide(int x) restrict(cpu, amp) { return widenBySide(x, x + 1); }
+} // namespace
+
+TEST(RestrictOverloading, EachSideResolvesAmongItsOwnOverloads) {
+  const int n = 64;
+  std::vector<float> in(n);
+  for (int i = 0; i < n; ++i)
+    in[i] = i % 5 == 0 ? std::nanf("") : 0.75f * i - 20.0f;
+  std::vector<int> nan(n, -1), scaled(n, -1), widened(n, -1);
+  array_view<const float, 1> inView(n, in);
+  array_view<int, 1> nanView(n, nan), scaledView(n, scaled), widenedView(n, widened);
+  parallel_for_each(nanView.extent, [=](index1 i) restrict(amp) {
+    nanView[i] = isNanEitherSide(inView[i]);
+    scaledView[i] = scaledEitherSide(i[0]);
+    widenedView[i] = widenEitherSide(i[0]);
+  });
+  nanView.synchronize();
+  scaledView.synchronize();
+  widenedView.synchronize();
+  for (int i = 0; i < n; ++i) {
+    bool isNan = i % 5 == 0;
+    EXPECT_EQ(nan[i], isNan ? 1 : 0) << i;
+    EXPECT_EQ(isNanEitherSide(in[i]), isNan) << i;
+    EXPECT_EQ(scaled[i], (i * 2 + 1000) + ((i + 1) * 2 + 1000)) << i;
+    EXPECT_EQ(scaledEitherSide(i), i * 4 + (i + 1) * 4) << i;
+    EXPECT_EQ(widened[i], i * 100 + i + 1) << i;
+    EXPECT_EQ(widenEitherSide(i), i * 10 + i + 1) << i;
+  }
 }

@@ -1,0 +1,36 @@
+// RUN: %ampxx -Xclang -verify %s
+// Overload resolution happens per side (C++ AMP 2.3): a restrict(cpu, amp)
+// function's CPU side resolves its calls among the functions CPU code may
+// call, its amp side among those amp code may call, even where the two
+// candidates' signatures differ (a template on one side, other parameter types
+// on the other). Clang resolves once; the plugin resolves the other side again
+// (overload/ResolveCpuCalls.cpp), so none of these is an error. The kernels
+// run in RestrictOverloading.EachSideResolvesAmongItsOwnOverloads.
+#include <amp.h>
+#include <amp_math.h>
+#include <cmath>
+using namespace concurrency;
+
+template <typename T> inline bool my_isnan(T v) restrict(cpu) { return std::isnan(v); }
+inline bool my_isnan(float v) restrict(amp) { return fast_math::isnan(v) != 0; }
+inline bool both(float v) restrict(cpu, amp) { return my_isnan(v); }
+
+int scaled(double x) restrict(cpu) { return static_cast<int>(x * 4.0); }
+int scaled(float x) restrict(amp) { return static_cast<int>(x * 2.0f); }
+int viaScaled(int i) restrict(cpu, amp) { return scaled(i); }
+int hostOnly(int i) { return scaled(i); }
+
+template <typename T> T widen(T x, T y) restrict(cpu) { return x * 10 + y; }
+int widen(int x, long y) restrict(amp) { return x * 100 + static_cast<int>(y); }
+int viaWiden(int x) restrict(cpu, amp) { return widen(x, x + 1); }
+
+void run(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](index<1> i) restrict(amp) {
+    v[i] = both(1.0f) + viaScaled(i[0]) + viaWiden(i[0]) + scaled(2) + widen(1, 2);
+  });
+  v[0] = both(1.0f) + viaScaled(1) + viaWiden(2) + hostOnly(3);
+}
+
+// A side with no function it may call is still an error there.
+int ampOnly(float x) restrict(amp) { return static_cast<int>(x); }
+int cpuCallsAmpOnly(float x) { return ampOnly(x); } // expected-error {{cannot call 'ampOnly', which is restrict(amp)}} expected-note@-1 {{'ampOnly' declared here}}
