@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
 
 using namespace clang;
@@ -94,6 +95,18 @@ const FunctionDecl *ampvk::ampCallee(const CallExpr *CE,
   if (Args)
     Args->assign(CE->arg_begin(), CE->arg_end());
   return ampCallee(CE->getDirectCallee());
+}
+
+const Expr *ampvk::ampSideArgument(const FunctionDecl *Callee, unsigned I, const Expr *Arg) {
+  const auto *Default = dyn_cast_or_null<CXXDefaultArgExpr>(Arg);
+  if (!Default || !Callee || I >= Callee->getNumParams())
+    return Arg;
+  const auto *Owner = dyn_cast<FunctionDecl>(Default->getParam()->getDeclContext());
+  const ParmVarDecl *P = Callee->getParamDecl(I);
+  if (!Owner || Owner->getCanonicalDecl() == Callee->getCanonicalDecl() ||
+      !P->hasDefaultArg() || P->hasUninstantiatedDefaultArg() || P->hasUnparsedDefaultArg())
+    return Arg;
+  return P->getDefaultArg();
 }
 
 const FunctionDecl *ampvk::findMistypedRestrictionSibling(const FunctionDecl *FD,

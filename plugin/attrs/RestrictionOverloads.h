@@ -54,6 +54,13 @@ const AmpSideCall *ampSideCall(const clang::CallExpr *CE);
 const clang::FunctionDecl *ampCallee(const clang::CallExpr *CE,
                                      llvm::SmallVectorImpl<const clang::Expr *> *Args = nullptr);
 
+// The argument amp code passes for parameter I of Callee, whose call has Arg
+// there: Arg, except where Arg is another overload's default argument (CPU
+// code's call was pointed at its restrict(cpu) sibling and took the sibling's
+// default, overload/ResolveCpuCalls.cpp), where it is Callee's own default.
+const clang::Expr *ampSideArgument(const clang::FunctionDecl *Callee, unsigned I,
+                                   const clang::Expr *Arg);
+
 } // namespace ampvk
 
 #endif

@@ -91,7 +91,7 @@ Interpreter::CallResult Interpreter::evalCall(const CallExpr *CE, State &S) {
   llvm::SmallVector<Arg, 4> Args;
   for (unsigned I = 0; I < ArgExprs.size(); ++I) {
     QualType PT = I < FD->getNumParams() ? FD->getParamDecl(I)->getType() : QualType();
-    Args.push_back(evalArg(ArgExprs[I], PT, S));
+    Args.push_back(evalArg(ampSideArgument(FD, I, ArgExprs[I]), PT, S));
   }
   Uni Operands = ThisCls;
   for (const Arg &A : Args)
@@ -271,7 +271,7 @@ Uni Interpreter::evalConstruct(const CXXConstructExpr *CE, State &S) {
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     QualType PT = Ctor && I < Ctor->getNumParams() ? Ctor->getParamDecl(I)->getType()
                                                    : QualType();
-    Args.push_back(evalArg(CE->getArg(I), PT, S));
+    Args.push_back(evalArg(ampSideArgument(Ctor, I, CE->getArg(I)), PT, S));
     Operands |= Args.back().Value;
   }
   if (!Ctor || !S.Live)

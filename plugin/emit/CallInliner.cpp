@@ -57,7 +57,7 @@ KernelEmitter::CallResult KernelEmitter::emitCall(const CallExpr *E) {
   llvm::SmallVector<const Expr *, 4> Args(E->arguments());
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     // The amp overload of a set on restriction (attrs/RestrictionOverloads.h).
-    const auto *MD = cast_or_null<CXXMethodDecl>(ampCallee(MC->getMethodDecl()));
+    const auto *MD = cast_or_null<CXXMethodDecl>(ampCallee(E, &Args));
     if (!MD) {
       unsupported(Loc, UnsupportedConstruct::PointerToMemberCall);
       return {};
@@ -147,7 +147,7 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
     NewFrame->This = *This;
   for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
-    const Expr *Arg = Args[I];
+    const Expr *Arg = ampSideArgument(Def, I, Args[I]);
     QualType PT = P->getType();
     if (PT->isReferenceType()) {
       NewFrame->Refs[P] = Arg->isGLValue() ? emitLValue(Arg) : materialize(Arg->getType(), Arg);

@@ -171,3 +171,109 @@ TEST(RestrictOverloading, EachSideResolvesAmongItsOwnOverloads) {
     EXPECT_EQ(widenEitherSide(i), i * 10 + i + 1) << i;
   }
 }
+
+// The other shapes of per-side resolution: default arguments (each side takes
+// its own overload's), explicit template arguments, classes passed by value,
+// member functions whose overloads differ by side in their parameters, an
+// explicit specialization of one side's template, overloads found by
+// argument-dependent lookup and through a using-declaration, members of class
+// templates, operators, conversion functions and constructors.
+namespace {
+int defaulted(int x, int y = 7) restrict(cpu) { return x + y; }
+int defaulted(int x, int y = 9) restrict(amp) { return x * y; }
+
+template <typename T> T explicitArgs(T x) restrict(cpu) { return x + 1; }
+template <typename T> T explicitArgs(T x, int k = 3) restrict(amp) { return x + k; }
+
+struct Pair {
+  int a, b;
+};
+template <typename T> int byValue(T p) restrict(cpu) { return p.a - p.b; }
+int byValue(Pair p) restrict(amp) { return p.a * 2 + p.b; }
+
+template <typename T> T specialized(T x) restrict(cpu) { return x + 1; }
+template <> int specialized<int>(int x) restrict(cpu) { return x + 30; }
+int specialized(int x) restrict(amp) { return x + 50; }
+
+struct Member {
+  int k;
+  template <typename T> int scale(T x) const restrict(cpu) { return static_cast<int>(x) * k; }
+  int scale(float x) const restrict(amp) { return static_cast<int>(x) + k; }
+  int offset(double x) const restrict(cpu) { return static_cast<int>(x) - k; }
+  int offset(float x) const restrict(amp) { return static_cast<int>(x) + 2 * k; }
+  int operator*(int x) const restrict(cpu) { return k * x + 1; }
+  int operator*(int x) const restrict(amp) { return k * x + 2; }
+  int both(int x) const restrict(cpu, amp) {
+    return scale(static_cast<float>(x)) + this->offset(x) + (*this * x);
+  }
+};
+
+struct Converts {
+  int v;
+  Converts(int x, int d = 10) restrict(cpu) : v(x + d) {}
+  Converts(int x, int d = 20) restrict(amp) : v(x + d) {}
+  operator int() const restrict(cpu) { return v * 3; }
+  operator int() const restrict(amp) { return v * 5; }
+};
+int converted(int x) restrict(cpu, amp) {
+  Converts c = x;
+  return c;
+}
+} // namespace
+
+namespace adl {
+struct Tag {
+  int v;
+};
+int lookedUp(Tag t) restrict(cpu) { return t.v + 1; }
+int lookedUp(Tag t) restrict(amp) { return t.v + 2; }
+} // namespace adl
+
+namespace used {
+int through(int x) restrict(cpu) { return x * 7; }
+int through(int x) restrict(amp) { return x * 11; }
+} // namespace used
+using used::through;
+
+namespace {
+template <typename T> struct Box {
+  T v;
+  T get() const restrict(cpu) { return v + 100; }
+  T get() const restrict(amp) { return v + 200; }
+  T both() const restrict(cpu, amp) { return get(); }
+};
+
+int everyShape(int x) restrict(cpu, amp) {
+  Pair p{x, 3};
+  Member m{4};
+  Box<int> box{x};
+  return defaulted(x) + explicitArgs<int>(x) + byValue(p) + specialized(x) + m.both(x) +
+         converted(x) + lookedUp(adl::Tag{x}) + through(x) + box.both();
+}
+
+int everyShapeOnCpu(int x) {
+  int member = x * 4 + (x - 4) + (4 * x + 1);
+  return (x + 7) + (x + 1) + (x - 3) + (x + 30) + member + (x + 10) * 3 + (x + 1) + x * 7 +
+         (x + 100);
+}
+int everyShapeOnAmp(int x) {
+  int member = (x + 4) + (x + 8) + (4 * x + 2);
+  return x * 9 + (x + 3) + (x * 2 + 3) + (x + 50) + member + (x + 20) * 5 + (x + 2) + x * 11 +
+         (x + 200);
+}
+} // namespace
+
+TEST(RestrictOverloading, EveryShapeResolvesPerSide) {
+  const std::vector<int> in = inputs(300);
+  const int n = static_cast<int>(in.size());
+  std::vector<int> out(n, 0);
+  array_view<const int, 1> inView(n, in);
+  array_view<int, 1> outView(n, out);
+  parallel_for_each(outView.extent,
+                    [=](index1 i) restrict(amp) { outView[i] = everyShape(inView[i]); });
+  outView.synchronize();
+  for (int i = 0; i < n; ++i) {
+    EXPECT_EQ(out[i], everyShapeOnAmp(in[i])) << in[i];
+    EXPECT_EQ(everyShape(in[i]), everyShapeOnCpu(in[i])) << in[i];
+  }
+}

@@ -34,3 +34,29 @@ void run(array_view<int, 1> v) {
 // A side with no function it may call is still an error there.
 int ampOnly(float x) restrict(amp) { return static_cast<int>(x); }
 int cpuCallsAmpOnly(float x) { return ampOnly(x); } // expected-error {{cannot call 'ampOnly', which is restrict(amp)}} expected-note@-1 {{'ampOnly' declared here}}
+
+// Default arguments, explicit template arguments, classes by value and member
+// functions resolve per side too (RestrictOverloading.EveryShapeResolvesPerSide
+// runs them).
+int defaulted(int x, int y = 7) restrict(cpu) { return x + y; }
+int defaulted(int x, int y = 9) restrict(amp) { return x * y; }
+template <typename T> T explicitArgs(T x) restrict(cpu) { return x + 1; }
+template <typename T> T explicitArgs(T x, int k = 3) restrict(amp) { return x + k; }
+struct Pair { int a, b; };
+template <typename T> int byValue(T p) restrict(cpu) { return p.a - p.b; }
+int byValue(Pair p) restrict(amp) { return p.a * 2 + p.b; }
+struct Member {
+  template <typename T> int scale(T x) const restrict(cpu) { return static_cast<int>(x); }
+  int scale(float x) const restrict(amp) { return static_cast<int>(x) + 1; }
+  int both(float x) const restrict(cpu, amp) { return scale(x); }
+};
+int everyShape(int x) restrict(cpu, amp) {
+  Pair p{x, 3};
+  return defaulted(x) + explicitArgs<int>(x) + byValue(p) + Member{}.both(1.0f);
+}
+
+// Overloads on restriction that return different types cannot be told apart
+// per side: the call is typed once, for both sides.
+int typed(int x) restrict(cpu) { return x; }       // expected-note {{'typed' is not its restrict(cpu) overload: its type 'int (int)' differs from 'float (int)', and overloads on restriction must have the same type}}
+float typed(int x) restrict(amp) { return 0.5f; } // expected-note {{'typed' declared here}}
+float viaTyped(int x) restrict(cpu, amp) { return typed(x); } // expected-error {{the CPU side of this restrict(cpu, amp) function cannot call 'typed', which is restrict(amp) only}}
