@@ -58,11 +58,24 @@ public:
     FileID FID = SM.getFileID(Spelled);
     const std::vector<RawTok> &Toks = Raw.tokens(FID);
     int I = RawTokenCache::indexAt(Toks, SM.getFileOffset(Spelled));
-    int ArgsEnd = I < 0 ? -1 : RawTokenCache::RawTokenCache::matchForward(Toks, I + 1);
-    if (ArgsEnd < 0)
+    if (I < 0)
       return;
     bool InMacroBody = Loc.isMacroID() && SM.isMacroBodyExpansion(Loc);
-    RestrictForm Form = chooseRestrictForm(Toks, I, ArgsEnd, InMacroBody);
+    int ArgsEnd;
+    RestrictForm Form;
+    if (std::optional<UseSite> Use = InMacroBody ? useOfWholeBody(Toks, I, Loc) : std::nullopt) {
+      Form = chooseRestrictForm(Use->Toks, Use->I, Use->ArgsEnd, Use->InMacroBody);
+      ArgsEnd = -1;
+    } else {
+      ArgsEnd = RawTokenCache::matchForward(Toks, I + 1);
+      if (ArgsEnd < 0)
+        return;
+      Form = chooseRestrictForm(Toks, I, ArgsEnd, InMacroBody);
+    }
+    if (ArgsEnd < 0) {
+      selectRestrictForm(PP, *MI, Form);
+      return;
+    }
     // `restrict(amp) noexcept`: C++ AMP's order, which Clang cannot parse
     // with an attribute in between; the attribute moves past the exception
     // specification. (Right after a lambda's parameter list Clang takes it.)
@@ -89,6 +102,81 @@ public:
   }
 
 private:
+  // The tokens around the use of a macro whose whole body is restrict(...)
+  // (`#define AMP restrict(amp)`, `#define R(x) restrict(x)`) or the bare
+  // name (`#define RESTRICT restrict`), with the use spelled as
+  // restrict(...) there: what a C++ AMP compiler sees, so the form is judged
+  // there. A window of the tokens before and after is enough for
+  // chooseRestrictForm's look-arounds.
+  struct UseSite {
+    std::vector<RawTok> Toks;
+    int I = 0, ArgsEnd = 0;
+    bool InMacroBody = false;
+  };
+  std::optional<UseSite> useOfWholeBody(const std::vector<RawTok> &Body, int I,
+                                        SourceLocation Loc) {
+    auto N = static_cast<int>(Body.size());
+    auto EndsLine = [&](int K) { return K >= N || Body[K].StartOfLine; };
+    // `# define NAME restrict...` or `# define NAME ( params ) restrict...`.
+    int Name = -1, ParamsOpen = -1;
+    if (I >= 3 && Body[I - 1].Kind == tok::raw_identifier && isIdent(Body[I - 2], "define") &&
+        Body[I - 3].Kind == tok::hash) {
+      Name = I - 1;
+    } else if (I >= 1 && Body[I - 1].Kind == tok::r_paren) {
+      int Open = RawTokenCache::matchBackward(Body, I - 1, tok::l_paren, tok::r_paren);
+      if (Open >= 3 && Body[Open - 1].Kind == tok::raw_identifier &&
+          isIdent(Body[Open - 2], "define") && Body[Open - 3].Kind == tok::hash) {
+        Name = Open - 1;
+        ParamsOpen = Open;
+      }
+    }
+    if (Name < 0)
+      return std::nullopt;
+    bool Bare = EndsLine(I + 1);
+    int BodyArgsEnd = Bare ? I : RawTokenCache::matchForward(Body, I + 1);
+    if (BodyArgsEnd < 0 || !EndsLine(BodyArgsEnd + 1))
+      return std::nullopt;
+    SourceLocation UseLoc = SM.getImmediateExpansionRange(Loc).getBegin();
+    SourceLocation UseSpelled = SM.getSpellingLoc(UseLoc);
+    const std::vector<RawTok> &Around = Raw.tokens(SM.getFileID(UseSpelled));
+    int U = RawTokenCache::indexAt(Around, SM.getFileOffset(UseSpelled));
+    if (U < 0 || Around[U].Kind != tok::raw_identifier)
+      return std::nullopt;
+    // The specifiers: the use's own parenthesized group for a bare name, or
+    // for a function-like macro that passes its parameters on unchanged;
+    // else the body's.
+    int UseEnd = U;
+    if (ParamsOpen >= 0 || Bare) {
+      UseEnd = RawTokenCache::matchForward(Around, U + 1);
+      if (UseEnd < 0)
+        return std::nullopt;
+    }
+    bool ArgsOfUse = Bare;
+    if (ParamsOpen >= 0 && !Bare) {
+      int Params = ParamsOpen + 1, Args = I + 2;
+      while (Args < BodyArgsEnd && Params < I - 1 && Body[Args].Kind == Body[Params].Kind &&
+             Body[Args].Text == Body[Params].Text)
+        ++Args, ++Params;
+      ArgsOfUse = Args == BodyArgsEnd && Params == I - 1;
+    }
+    UseSite Site;
+    int From = std::max(0, U - 512);
+    Site.Toks.assign(Around.begin() + From, Around.begin() + U);
+    RawTok Keyword = Around[U];
+    Keyword.Text = "restrict";
+    Site.I = static_cast<int>(Site.Toks.size());
+    Site.Toks.push_back(Keyword);
+    if (ArgsOfUse)
+      Site.Toks.insert(Site.Toks.end(), Around.begin() + U + 1, Around.begin() + UseEnd + 1);
+    else
+      Site.Toks.insert(Site.Toks.end(), Body.begin() + I + 1, Body.begin() + BodyArgsEnd + 1);
+    Site.ArgsEnd = static_cast<int>(Site.Toks.size()) - 1;
+    int To = std::min(static_cast<int>(Around.size()), UseEnd + 65);
+    Site.Toks.insert(Site.Toks.end(), Around.begin() + UseEnd + 1, Around.begin() + To);
+    Site.InMacroBody = UseLoc.isMacroID() && SM.isMacroBodyExpansion(UseLoc);
+    return Site;
+  }
+
   std::string text(const std::vector<RawTok> &Toks, int From, int To, FileID FID) {
     if (From > To || From < 0)
       return std::string();
