@@ -33,6 +33,7 @@
 #include <ampvk/detail/copy.h>
 #include <ampvk/detail/atomics.h>
 #include <ampvk/detail/direct3d.h>
+#include <ampvk/detail/direct3d_interop.h>
 #include <ampvk/detail/parallel_for_each.h>
 
 #endif

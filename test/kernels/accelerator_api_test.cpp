@@ -203,3 +203,43 @@ TEST(ArrayConstructors, EveryFormHoldsItsData) {
                          "ampvk: array: a staging array needs the CPU accelerator's view first "
                          "and another accelerator's view second");
 }
+
+// accelerator::get_auto_selection_view: kernels on it run where the runtime
+// picks (the default accelerator here); for everything else it is the
+// default accelerator's default view, flagged is_auto_selection.
+TEST(AcceleratorApi, AutoSelectionView) {
+  accelerator_view autoView = accelerator::get_auto_selection_view();
+  accelerator_view defaultView = accelerator().get_default_view();
+  EXPECT_TRUE(autoView.get_is_auto_selection());
+  EXPECT_TRUE(autoView.is_auto_selection);
+  EXPECT_FALSE(defaultView.is_auto_selection);
+  EXPECT_EQ(autoView.accelerator, accelerator());
+  accelerator_view copy = autoView;
+  EXPECT_TRUE(copy.is_auto_selection);
+  const int n = 513;
+  std::vector<int> data = pattern(n, 7), expect = data;
+  array_view<int, 1> v(n, data);
+  parallel_for_each(autoView, v.extent, [=](index<1> i) restrict(amp) { v[i] = v[i] * 3 - i[0]; });
+  autoView.wait();
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(v[i], expect[i] * 3 - i);
+}
+
+// direct3d::create_accelerator_view(accelerator&, bool, queuing_mode) and
+// is_timeout_disabled: a view like create_view's that keeps the flag.
+TEST(AcceleratorApi, Direct3dViewWithTimeoutFlag) {
+  accelerator acc;
+  accelerator_view noTimeout = direct3d::create_accelerator_view(acc, true, queuing_mode_immediate);
+  accelerator_view withTimeout = direct3d::create_accelerator_view(acc, false);
+  EXPECT_TRUE(direct3d::is_timeout_disabled(noTimeout));
+  EXPECT_FALSE(direct3d::is_timeout_disabled(withTimeout));
+  EXPECT_FALSE(direct3d::is_timeout_disabled(acc.default_view));
+  EXPECT_EQ(noTimeout.queuing_mode, queuing_mode_immediate);
+  EXPECT_EQ(withTimeout.queuing_mode, queuing_mode_automatic);
+  const int n = 200;
+  std::vector<int> data = pattern(n, 3), expect = data;
+  array_view<int, 1> v(n, data);
+  parallel_for_each(noTimeout, v.extent, [=](index<1> i) restrict(amp) { v[i] += 11; });
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(v[i], expect[i] + 11);
+}

@@ -150,3 +150,36 @@ TEST(Copy, MismatchedExtentsAndShortRangesThrow) {
   EXPECT_THROW(copy(few.begin(), few.end(), v), runtime_exception);
   EXPECT_EQ(host, std::vector<int>(20, 1)); // nothing was written
 }
+
+// array = array_view (C++ AMP's operator=(const array_view<const T, N>&)):
+// the view's elements, a section's included, copied into the array; another
+// extent is copy's runtime_exception.
+TEST(Copy, ArrayAssignedFromAView) {
+  const int rows = 6, cols = 10;
+  std::vector<int> host(rows * cols);
+  std::iota(host.begin(), host.end(), -17);
+  array_view<int, 2> v(rows, cols, host);
+  parallel_for_each(v.extent, [=](index<2> i) restrict(amp) { v[i] = v[i] * 3 + i[0]; });
+  array<int, 2> a(rows, cols);
+  a = v;
+  std::vector<int> back = a.operator std::vector<int>();
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      ASSERT_EQ(back[r * cols + c], (-17 + r * cols + c) * 3 + r) << r << "," << c;
+  array<int, 2> part(2, 3);
+  array_view<const int, 2> section = v.section(index<2>(3, 4), extent<2>(2, 3));
+  part = section;
+  std::vector<int> partBack = part.operator std::vector<int>();
+  for (int r = 0; r < 2; ++r)
+    for (int c = 0; c < 3; ++c)
+      ASSERT_EQ(partBack[r * 3 + c], back[(r + 3) * cols + c + 4]);
+  try {
+    part = v;
+    FAIL() << "no exception";
+  } catch (const runtime_exception &e) {
+    EXPECT_EQ(e.get_error_code(), E_INVALIDARG_AMP);
+    EXPECT_NE(std::string(e.what()).find("(6 x 10) differs from the destination's (2 x 3)"),
+              std::string::npos)
+        << e.what();
+  }
+}

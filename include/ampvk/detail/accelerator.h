@@ -49,7 +49,9 @@ class accelerator_view {
 public:
   // A view made by create_view lasts while a copy of it (or an array made on
   // it) does.
-  accelerator_view(const accelerator_view &o) : _M_queue(o._M_queue), _M_mode(o._M_mode) {
+  accelerator_view(const accelerator_view &o)
+      : _M_queue(o._M_queue), _M_mode(o._M_mode), _M_auto(o._M_auto),
+        _M_no_timeout(o._M_no_timeout) {
     ampvk::rt::queue_retain(_M_queue);
   }
   accelerator_view &operator=(const accelerator_view &o) {
@@ -57,6 +59,8 @@ public:
     ampvk::rt::queue_release(_M_queue);
     _M_queue = o._M_queue;
     _M_mode = o._M_mode;
+    _M_auto = o._M_auto;
+    _M_no_timeout = o._M_no_timeout;
     return *this;
   }
   ~accelerator_view() { ampvk::rt::queue_release(_M_queue); }
@@ -70,6 +74,9 @@ public:
   __declspec(property(get = get_version)) unsigned int version;
   ::Concurrency::queuing_mode get_queuing_mode() const { return _M_mode; }
   __declspec(property(get = get_queuing_mode))::Concurrency::queuing_mode queuing_mode;
+  // The view of accelerator::get_auto_selection_view.
+  bool get_is_auto_selection() const { return _M_auto; }
+  __declspec(property(get = get_is_auto_selection)) bool is_auto_selection;
 
   // Submits what this view has batched up and blocks until every kernel and
   // copy sent to it has finished.
@@ -112,6 +119,17 @@ public:
   }
   ampvk::rt::queue *_M_native() const { return _M_queue; }
   bool _M_is_cpu() const { return !_M_queue; }
+  // Kernels launched on the auto-selection view go where the runtime picks,
+  // as those launched without a view do.
+  bool _M_is_auto_selection() const { return _M_auto; }
+  accelerator_view _M_as_auto_selection() const {
+    accelerator_view v = *this;
+    v._M_auto = true;
+    return v;
+  }
+  // direct3d::create_accelerator_view(accelerator&, bool, queuing_mode).
+  bool _M_timeout_disabled() const { return _M_no_timeout; }
+  void _M_set_timeout_disabled(bool disabled) { _M_no_timeout = disabled; }
   ampvk::rt::device *_M_device() const {
     return _M_queue ? ampvk::rt::queue_device(_M_queue) : nullptr;
   }
@@ -119,6 +137,8 @@ public:
 private:
   ampvk::rt::queue *_M_queue;
   ::Concurrency::queuing_mode _M_mode;
+  bool _M_auto = false;
+  bool _M_no_timeout = false;
 };
 
 namespace detail {
@@ -248,6 +268,12 @@ public:
   __declspec(property(get = get_supports_cpu_shared_memory)) bool
       supports_cpu_shared_memory;
 
+  // A view whose kernels run on the accelerator the runtime picks for them
+  // (where their arrays live, else the default accelerator); for every other
+  // purpose the default accelerator's default view.
+  static accelerator_view get_auto_selection_view() {
+    return accelerator().get_default_view()._M_as_auto_selection();
+  }
   accelerator_view get_default_view() const {
     return accelerator_view(_M_dev ? ampvk::rt::default_queue(_M_dev) : nullptr);
   }

@@ -200,6 +200,8 @@ public:
     std::swap(_M_extent, o._M_extent);
     return *this;
   }
+  // concurrency::copy(src, *this) (copy.h): the extents must be equal.
+  array &operator=(const array_view<const T, N> &src);
   ~array() {
     if (_M_buffer)
       ampvk::rt::buffer_release(_M_buffer);

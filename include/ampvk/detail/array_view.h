@@ -258,6 +258,11 @@ public:
   T &operator()(const index<N> &idx) const restrict(cpu, amp) {
     return _M_element(_M_linear(idx), _M_in_bounds(idx));
   }
+  // C++ AMP leaves the host's get_ref of data not synchronized undefined;
+  // here it synchronizes as operator[] does.
+  T &get_ref(const index<N> &idx) const restrict(cpu, amp) {
+    return _M_element(_M_linear(idx), _M_in_bounds(idx));
+  }
   template <int M = N, typename std::enable_if<M == 1, int>::type = 0>
   T &operator[](int i0) const restrict(cpu, amp) {
     return _M_element(_M_origin() + i0, _M_in_bounds(index<N>(i0)));
@@ -349,15 +354,24 @@ public:
     return r;
   }
 
-  // Copies device results back into the host data now.
-  void synchronize() const { ampvk::rt::buffer_synchronize(_M_buffer); }
+  // Copies device results back into the host data now. The access the host
+  // intends: access_type_read (the default) keeps the device copy current;
+  // a write access makes the host copy the only current one, so the next
+  // kernel uploads it (access_type_write downloads as read_write does: the
+  // host may write part of the view only).
+  void synchronize(access_type type = access_type_read) const {
+    if (type & access_type_write)
+      (void)ampvk::rt::buffer_host_data(_M_buffer, ampvk::rt::access::read_write);
+    else
+      ampvk::rt::buffer_synchronize(_M_buffer);
+  }
 
   // concurrency::copy(*this, dest) (copy.h).
   void copy_to(array<nonconst_value_type, N> &dest) const;
   void copy_to(const array_view<nonconst_value_type, N> &dest) const;
-  completion_future synchronize_async() const {
+  completion_future synchronize_async(access_type type = access_type_read) const {
     array_view self = *this;
-    return detail::run_async([self] { self.synchronize(); });
+    return detail::run_async([self, type] { self.synchronize(type); });
   }
   // Kernels on av see the view's current data: the runtime uploads what is
   // stale before every kernel that uses it, so on the view's own accelerator
@@ -365,18 +379,19 @@ public:
   // source, moves to another accelerator (through the host). An array never
   // leaves its accelerator: a kernel elsewhere gets its data through the host
   // at launch.
-  void synchronize_to(const accelerator_view &av) const {
+  void synchronize_to(const accelerator_view &av, access_type type = access_type_read) const {
     if (av._M_is_cpu())
-      return synchronize();
+      return synchronize(type);
     if (av._M_device() == ampvk::rt::buffer_device(_M_buffer) ||
         !ampvk::rt::buffer_moves_with_kernels(_M_buffer))
       return;
     ampvk::rt::buffer_move_to(_M_buffer, av._M_device());
   }
-  completion_future synchronize_to_async(const accelerator_view &av) const {
+  completion_future synchronize_to_async(const accelerator_view &av,
+                                         access_type type = access_type_read) const {
     array_view self = *this;
     accelerator_view target = av;
-    return detail::run_async([self, target] { self.synchronize_to(target); });
+    return detail::run_async([self, target, type] { self.synchronize_to(target, type); });
   }
   // Where the data the view was made from lives: the CPU accelerator for
   // host memory, else the array's accelerator. A view made from an extent

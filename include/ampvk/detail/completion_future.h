@@ -80,6 +80,11 @@ public:
   }
 
   // func() runs on a thread of its own after the operation finishes.
+  // Microsoft's to_task returns a PPL task of Windows' Concurrency Runtime.
+  void to_task() const __attribute__((unavailable(
+      "completion_future::to_task returns a task of the Parallel Patterns Library, which "
+      "exists on Windows only; use then(), wait() or the std::shared_future<void> this "
+      "converts to")));
   template <typename Functor> void then(const Functor &func) const {
     if (!valid())
       throw runtime_exception("ampvk: completion_future::then: this completion_future is "

@@ -204,6 +204,12 @@ template <typename T, int N>
 void array_view<T, N>::copy_to(const array_view<nonconst_value_type, N> &dest) const {
   copy(*this, dest);
 }
+template <typename T, int N>
+array<T, N> &array<T, N>::operator=(const array_view<const T, N> &src) {
+  copy(src, *this);
+  return *this;
+}
+
 template <typename T, int N> void array<T, N>::copy_to(const array_view<T, N> &dest) const {
   copy(*this, dest);
 }

@@ -59,7 +59,7 @@ inline void launch_kernel(const char *image, const void *kernel, int rank,
   desc.rank = rank;
   for (int i = 0; i < rank; ++i)
     desc.extent[i] = extent[i];
-  desc.q = av ? av->_M_native() : nullptr;
+  desc.q = av && !av->_M_is_auto_selection() ? av->_M_native() : nullptr;
   ampvk::rt::launch(desc);
 }
 
