@@ -11,7 +11,7 @@
 // it for the CPU, with every restrict(amp) function it alone calls (kept alive
 // by their annotate attributes in llvm.global.annotations). Nothing on the
 // host can call them; for the sgemm sample that was half of the host object's
-// code and most of LLVM's time (docs/performance.md, "Thirteenth session").
+// code and most of LLVM's time (docs/performance.md, "Compile time").
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_EMBED_KERNELIMAGEEMBEDDER_H

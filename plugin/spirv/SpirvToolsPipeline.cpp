@@ -158,7 +158,7 @@ static bool runSegments(const std::vector<std::uint32_t> &Words,
     // was: with the lines of blocks joined first (below) the trees are
     // shallow and the dominator-wide pass runs, and the sgemm sample's
     // kernels lost 11 % of their instructions but ran from 5 % slower to 1 %
-    // faster on the H200 (docs/performance.md, "Tenth session").
+    // faster on the H200 (docs/performance.md, "Compile time").
     std::vector<std::string> Flags = Segments[I];
     const std::string Whole = "--redundancy-elimination";
     if (std::count(Flags.begin(), Flags.end(), Whole) &&
