@@ -12,18 +12,21 @@
 // predefines `restrict` itself (plugin/check/RestrictExpansion.cpp): no
 // #include is needed first, and it expands to the right attribute for each
 // place, or to the plain identifier where `restrict` names a function, a
-// variable or a class. This definition, the one attribute that fits after a
-// parameter list, is for tools that parse the headers without the plugin
-// (clangd, clang-tidy, clang++ -fsyntax-only). Like the plugin's, it gives
-// restrict(amp) alone an always-true enable_if as well, so that `f()
-// restrict(cpu)` and `f() restrict(amp)` are two overloads there too, not a
-// redeclaration: the single argument `amp` is told from the rest by pasting
-// it onto AMPVK_RESTRICT_PROBE_.
+// variable or a class. This definition is for tools that parse the headers
+// without the plugin (clangd, clang-tidy, clang++ -fsyntax-only), which need
+// the code to parse and overloads on restriction to stay two declarations,
+// nothing more. So a list with `cpu` expands to nothing, which parses in
+// every position C++ AMP allows (after `mutable`, before `-> T`, after
+// `noexcept`); restrict(amp) alone expands to an always-true enable_if, as
+// the plugin's does, so that `f() restrict(cpu)` and `f() restrict(amp)` are
+// two overloads, not a redeclaration. That GNU attribute does not parse after
+// a lambda's `mutable` nor before a trailing return type: there, without the
+// plugin, write the specifier through a macro the plugin's build defines
+// (docs/features.md). The single argument `amp` is told from the rest by
+// pasting it onto AMPVK_RESTRICT_PROBE_.
 #ifndef restrict
-#define AMPVK_RESTRICT_ANNOTATE(...)                                                              \
-  __attribute__((annotate(AMPVK_SPELLING_RESTRICT #__VA_ARGS__)))
+#define AMPVK_RESTRICT_NONE(...)
 #define AMPVK_RESTRICT_AMP_ONLY(...)                                                              \
-  AMPVK_RESTRICT_ANNOTATE(__VA_ARGS__)                                                           \
   _Pragma("clang diagnostic push")                                                               \
   _Pragma("clang diagnostic ignored \"-Wgcc-compat\"")                                           \
   _Pragma("clang diagnostic ignored \"-Wignored-attributes\"")                                   \
@@ -32,11 +35,11 @@
 #define AMPVK_RESTRICT_SECOND(a, b, ...) b
 #define AMPVK_RESTRICT_SECOND_OF(...) AMPVK_RESTRICT_SECOND(__VA_ARGS__)
 #define AMPVK_RESTRICT_ONE(a)                                                                     \
-  AMPVK_RESTRICT_SECOND_OF(AMPVK_RESTRICT_PROBE_##a, AMPVK_RESTRICT_ANNOTATE, ~)(a)
+  AMPVK_RESTRICT_SECOND_OF(AMPVK_RESTRICT_PROBE_##a, AMPVK_RESTRICT_NONE, ~)(a)
 #define AMPVK_RESTRICT_PICK(_1, _2, _3, _4, name, ...) name
 #define restrict(...)                                                                             \
-  AMPVK_RESTRICT_PICK(__VA_ARGS__, AMPVK_RESTRICT_ANNOTATE, AMPVK_RESTRICT_ANNOTATE,             \
-                      AMPVK_RESTRICT_ANNOTATE, AMPVK_RESTRICT_ONE, ~)(__VA_ARGS__)
+  AMPVK_RESTRICT_PICK(__VA_ARGS__, AMPVK_RESTRICT_NONE, AMPVK_RESTRICT_NONE, AMPVK_RESTRICT_NONE, \
+                      AMPVK_RESTRICT_ONE, ~)(__VA_ARGS__)
 #endif
 
 #define tile_static __attribute__((annotate(AMPVK_SPELLING_TILE_STATIC)))

@@ -32,9 +32,18 @@ template <typename T> T pick(T x) restrict(cpu) { return x; }
 inline float pick(float x) restrict(amp) { return x; }
 typedef float F(float) restrict(amp);
 
+// restrict(cpu, amp) and restrict(cpu) parse wherever C++ AMP allows them.
+auto trailing(int x) noexcept restrict(cpu, amp) -> int { return x; }
+auto trailingCpu() restrict(cpu) -> int { return 1; }
+inline int lambdas(int k) restrict(cpu, amp) {
+  auto counter = [=]() mutable restrict(cpu, amp) { return ++k; };
+  auto typed = [=]() mutable noexcept restrict(cpu, amp) -> int { return k; };
+  return counter() + typed();
+}
+
 int use() {
   S s;
   auto twice = [](int x) restrict(amp) { return 2 * x; };
   (void)twice;
-  return s.f() + h() + static_cast<int>(s) + s.both();
+  return s.f() + h() + static_cast<int>(s) + s.both() + trailing(1) + trailingCpu() + lambdas(2);
 }
