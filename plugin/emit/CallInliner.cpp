@@ -416,6 +416,8 @@ void KernelEmitter::emitInitInto(const LValue &Dst, const Expr *Init) {
     return emitConstruct(Dst, CE);
   if (const auto *ILE = dyn_cast<InitListExpr>(Init))
     return emitInitList(Dst, ILE);
+  if (const auto *LE = dyn_cast<LambdaExpr>(Init))
+    return emitLambdaInto(Dst, LE);
   if (isa<ImplicitValueInitExpr>(Init) || isa<CXXScalarValueInitExpr>(Init))
     return store(Dst, B.constNull(lower(Dst.Type, Loc)), Loc);
   if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(Init))

@@ -294,16 +294,12 @@ SpvId KernelEmitter::emitRValue(const Expr *E) {
   if (isa<ImplicitValueInitExpr>(E) || isa<CXXScalarValueInitExpr>(E))
     return zero(E->getType());
   if (isa<CXXConstructExpr>(E) || isa<InitListExpr>(E) ||
-      isa<CXXFunctionalCastExpr>(E)) {
+      isa<CXXFunctionalCastExpr>(E) || isa<LambdaExpr>(E)) {
     LValue Tmp = temporary(E->getType(), E);
     return load(Tmp, Loc);
   }
   if (isa<StringLiteral>(E)) {
     unsupported(Loc, UnsupportedConstruct::StringLiteral);
-    return 0;
-  }
-  if (isa<LambdaExpr>(E)) {
-    unsupported(Loc, UnsupportedConstruct::NestedLambda);
     return 0;
   }
   unsupported(Loc, ampdiag::err_unsupported_expression) << E->getStmtClassName()

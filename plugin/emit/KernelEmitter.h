@@ -254,6 +254,8 @@ private:
   void runConstructor(const LValue &Dst, const clang::CXXConstructorDecl *Ctor,
                       llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
   void emitInitList(const LValue &Dst, const clang::InitListExpr *E);
+  // Lambdas.cpp: the closure object of a lambda written in kernel code.
+  void emitLambdaInto(const LValue &Dst, const clang::LambdaExpr *E);
   void emitElementLoop(const LValue &Array, std::uint64_t From, std::uint64_t To,
                        clang::SourceLocation Loc,
                        llvm::function_ref<void(const LValue &)> Body);
