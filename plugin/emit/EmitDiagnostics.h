@@ -50,7 +50,6 @@ enum class UnsupportedConstruct : unsigned {
   Barrier,
   MemoryFence,
   UncapturedArray,
-  ViewReinterpret,
   // MemoryAccess.cpp
   UnalignedCapture,
   CaptureModification,

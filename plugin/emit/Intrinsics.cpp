@@ -54,12 +54,30 @@ bool fenceFor(llvm::StringRef Which, FenceKind &Out) {
 }
 } // namespace
 
-SpvId KernelEmitter::bufferVariable(int Binding, SourceLocation Loc) {
-  auto It = BufferVars.find(Binding);
-  if (It != BufferVars.end())
-    return It->second;
+namespace {
+// T of array_view<T, N> / array<T, N>, without const (null for another class).
+QualType viewElementType(QualType View) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      View.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() < 1)
+    return QualType();
+  return Spec->getTemplateArgs()[0].getAsType().getUnqualifiedType();
+}
+} // namespace
+
+SpvId KernelEmitter::bufferVariable(int Binding, QualType Elem, SourceLocation Loc) {
   const CaptureBinding &CB = Captures.Bindings[Binding];
-  QualType Elem = CB.ElementType;
+  // A view of the binding's own elements, or reinterpret_as's view of the
+  // same bytes as other elements: another variable on the same binding.
+  if (Elem.isNull() || Ctx.hasSameUnqualifiedType(Elem, CB.ElementType))
+    Elem = CB.ElementType;
+  else
+    Elem = CB.ElementType.isConstQualified() ? Elem.withConst() : Elem.getUnqualifiedType();
+  const Type *Key = Ctx.getCanonicalType(Elem.getUnqualifiedType()).getTypePtr();
+  std::vector<std::pair<const Type *, SpvId>> &Vars = BufferVars[Binding];
+  for (const auto &[T, Var] : Vars)
+    if (T == Key)
+      return Var;
   SpvId ElemType = Types.lower(Elem, Layout::Explicit, Loc);
   if (!ElemType || !Types.checkBufferStride(Elem, Loc))
     return 0;
@@ -75,9 +93,15 @@ SpvId KernelEmitter::bufferVariable(int Binding, SourceLocation Loc) {
   // The variant for aliased views drops this again (spirv/AliasedVariant.h).
   if (Elem.isConstQualified())
     B.decorate(Var, spv::Decoration::NonWritable);
+  // Two variables of one binding overlap: each is Aliased, so that a
+  // thread's accesses through both keep their program order.
+  if (Vars.size() == 1)
+    B.decorate(Vars.front().second, spv::Decoration::Aliased);
+  if (!Vars.empty())
+    B.decorate(Var, spv::Decoration::Aliased);
   if (!CB.Name.empty())
     B.name(Var, CB.Name);
-  BufferVars[Binding] = Var;
+  Vars.emplace_back(Key, Var);
   return Var;
 }
 
@@ -129,10 +153,15 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
     SpvId Linear = toInt32(emitRValue(Args[0]), Args[0]->getType());
     // The guard (bounds.check) exists only in checked mode.
     SpvId Guard = BoundsChecks && Args.size() > 1 ? emitRValue(Args[1]) : 0;
-    SpvId Var = bufferVariable(Binding, Loc);
+    // The element type of the view itself: reinterpret_as's view reads the
+    // binding's bytes as other elements.
+    QualType ViewElem = viewElementType(deref(*This, Loc).Type);
+    SpvId Var = bufferVariable(Binding, ViewElem, Loc);
     if (!Linear || !Var)
       return R;
     QualType Elem = Captures.Bindings[Binding].ElementType;
+    if (!ViewElem.isNull() && !Ctx.hasSameUnqualifiedType(ViewElem, Elem))
+      Elem = Elem.isConstQualified() ? ViewElem.withConst() : ViewElem.getUnqualifiedType();
     LValue LV;
     LV.K = LValue::Memory;
     LV.SC = spv::StorageClass::StorageBuffer;

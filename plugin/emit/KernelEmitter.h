@@ -338,7 +338,9 @@ private:
   CallResult emitIntrinsic(const clang::FunctionDecl *FD, llvm::StringRef Name,
                            const PointerValue *This,
                            llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
-  SpvId bufferVariable(int Binding, clang::SourceLocation Loc);
+  // The storage buffer variable of Binding seen as elements of Elem (null:
+  // the binding's own element type).
+  SpvId bufferVariable(int Binding, clang::QualType Elem, clang::SourceLocation Loc);
 
   // ViewIntrinsics.cpp: views made inside the kernel; a view's offset
   // (view.origin).
@@ -442,7 +444,8 @@ private:
 
   SpvId CaptureVar = 0; // the capture block (CaptureLayout.h)
   spv::StorageClass CaptureClass = spv::StorageClass::PushConstant;
-  llvm::DenseMap<int, SpvId> BufferVars;
+  // Each binding's variables, one per element type it is read as.
+  llvm::DenseMap<int, std::vector<std::pair<const clang::Type *, SpvId>>> BufferVars;
   // The binding of each view variable and whole-view value made in the kernel.
   llvm::DenseMap<SpvId, int> ViewBindings;
   // A member reached twice (`s.v` in a constructor, then in the destructor)

@@ -27,16 +27,6 @@
 using namespace clang;
 using namespace ampvk;
 
-namespace {
-// T of array_view<T, N> / array<T, N>, without const.
-QualType viewElementType(QualType View) {
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      View.getNonReferenceType()->getAsCXXRecordDecl());
-  if (!Spec || Spec->getTemplateArgs().size() < 1)
-    return QualType();
-  return Spec->getTemplateArgs()[0].getAsType().getUnqualifiedType();
-}
-} // namespace
 
 int KernelEmitter::viewBinding(const LValue &View) const {
   if (View.K == LValue::Capture)
@@ -181,14 +171,8 @@ KernelEmitter::emitViewIntrinsic(llvm::StringRef Name, const PointerValue *This,
     return R;
   }
   if (Name == "array_view.share") {
-    // The binding's SPIR-V variable is typed with its own element type; a
-    // view of other elements would need a second one.
-    QualType From = Captures.Bindings[Binding].ElementType.getUnqualifiedType();
-    QualType To = viewElementType(Dst.Type);
-    if (!To.isNull() && !Ctx.hasSameType(From, To)) {
-      unsupported(Loc, UnsupportedConstruct::ViewReinterpret);
-      return R;
-    }
+    // reinterpret_as's view of other elements reads the binding through a
+    // variable of its own element type (bufferVariable).
     bindView(Dst, Binding, Loc);
     return R;
   }

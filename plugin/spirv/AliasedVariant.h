@@ -38,7 +38,9 @@ std::vector<std::uint32_t> makeAliasedVariant(const std::vector<std::uint32_t> &
 
 // The inverse for a module made by makeAliasedVariant (and optimized since):
 // the views' variables lose Aliased, and those bound to NonWritable get it
-// back.
+// back; a binding with several variables (a view reinterpreted in the kernel
+// as another element type) keeps Aliased, its variables overlapping in every
+// launch.
 std::vector<std::uint32_t> makeDistinctVariant(const std::vector<std::uint32_t> &AliasedWords,
                                                std::uint32_t NumViews,
                                                const std::set<std::uint32_t> &NonWritable);

@@ -21,19 +21,6 @@ void assigned_in_branch(array_view<int, 2> x, array_view<int, 2> y, int c) {
   });
 }
 
-void reinterpreted(array_view<int, 1> x) {
-  parallel_for_each(x.extent, [=](index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    array_view<float, 1> f = x.reinterpret_as<float>(); // expected-error {{reinterpret_as (a view with another element type) is not supported in a kernel by ampvk yet}}
-    f[i] = 1.0f;
-  });
-}
-
-void reinterpreted_array(array<int, 2> &a) {
-  parallel_for_each(a.extent, [&a](index<2> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    a.reinterpret_as<unsigned>()[i[0]] = 1u; // expected-error {{reinterpret_as (a view with another element type) is not supported in a kernel by ampvk yet}}
-  });
-}
-
 struct Holder {
   array_view<int, 1> v;
 };
