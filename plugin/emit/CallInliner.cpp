@@ -309,7 +309,15 @@ void KernelEmitter::emitInitList(const LValue &Dst, const InitListExpr *E) {
     return;
   }
   const auto *RD = T->getAsCXXRecordDecl();
-  if (!RD || RD->isUnion()) {
+  if (RD && RD->isUnion()) {
+    // `U u = {x};` (or a designated member): the other bytes are zero.
+    store(Dst, B.constNull(lower(T, Loc)), Loc);
+    const FieldDecl *FD = E->getInitializedFieldInUnion();
+    if (FD && E->getNumInits())
+      emitInitInto(field(Dst, FD, Loc), E->getInit(0));
+    return;
+  }
+  if (!RD) {
     unsupported(Loc, UnsupportedConstruct::InitializerList);
     return;
   }

@@ -57,7 +57,11 @@ const clang::FieldDecl *fieldNamed(const clang::CXXRecordDecl *RD, llvm::StringR
 // A place in memory: a SPIR-V pointer with its storage class, or a byte offset
 // into the capture block (which is typed as an array of words).
 struct LValue {
-  enum Kind { Invalid, Memory, Capture } K = Invalid;
+  // Memory: Ptr points to an object of Type. Capture: the capture block's
+  // bytes from ConstOffset (+ DynOffset). Words: a union's words, Ptr
+  // pointing to its struct { uint words[N]; } in storage class SC, the
+  // object at byte ConstOffset (+ DynOffset) of them (MemoryAccess.cpp).
+  enum Kind { Invalid, Memory, Capture, Words } K = Invalid;
   SpvId Ptr = 0;
   spv::StorageClass SC = spv::StorageClass::Function;
   Layout L = Layout::Logical;
@@ -324,8 +328,18 @@ private:
   // A Function variable; Initializer, when not 0, is the constant it starts with.
   LValue localVariable(clang::QualType T, clang::SourceLocation Loc, llvm::StringRef Name,
                        SpvId Initializer = 0);
+  // The word at byte LV.ConstOffset + ExtraBytes (+ DynOffset) of the
+  // capture block, or of the union words LV (LValue::Words) points to.
+  SpvId wordPointer(const LValue &LV, std::uint32_t ExtraBytes);
   SpvId loadCaptureWord(const LValue &LV, std::uint32_t ExtraBytes);
+  // A value of LV.Type assembled from the words of a Capture or Words place.
   SpvId loadCapture(const LValue &LV, clang::SourceLocation Loc);
+  // Value taken apart into the words of a Words place.
+  void storeWords(const LValue &LV, SpvId Value, clang::SourceLocation Loc);
+  // Capture or Words: addressed by byte offsets, not access chains.
+  static bool byOffset(const LValue &LV) {
+    return LV.K == LValue::Capture || LV.K == LValue::Words;
+  }
   SpvId pointerType(const LValue &LV, clang::QualType T);
   // Ptr, or the first access chain to the same place.
   SpvId placeOf(SpvId Ptr) const;

@@ -54,7 +54,7 @@ LValue KernelEmitter::localVariable(QualType T, SourceLocation Loc, llvm::String
   return LV;
 }
 
-SpvId KernelEmitter::loadCaptureWord(const LValue &LV, std::uint32_t ExtraBytes) {
+SpvId KernelEmitter::wordPointer(const LValue &LV, std::uint32_t ExtraBytes) {
   std::uint32_t Offset = LV.ConstOffset + ExtraBytes;
   SpvId Index;
   if (LV.DynOffset) {
@@ -63,9 +63,15 @@ SpvId KernelEmitter::loadCaptureWord(const LValue &LV, std::uint32_t ExtraBytes)
   } else {
     Index = B.constI32(static_cast<std::int32_t>(Offset / 4));
   }
-  SpvId Ptr = B.emit(spv::Op::OpAccessChain, B.typePointer(CaptureClass, intType()),
-                     {CaptureVar, B.constI32(0), Index});
-  return B.emit(spv::Op::OpLoad, intType(), {Ptr});
+  if (LV.K == LValue::Words)
+    return B.emit(spv::Op::OpAccessChain, B.typePointer(LV.SC, intType()),
+                  {LV.Ptr, B.constI32(0), Index});
+  return B.emit(spv::Op::OpAccessChain, B.typePointer(CaptureClass, intType()),
+                {CaptureVar, B.constI32(0), Index});
+}
+
+SpvId KernelEmitter::loadCaptureWord(const LValue &LV, std::uint32_t ExtraBytes) {
+  return B.emit(spv::Op::OpLoad, intType(), {wordPointer(LV, ExtraBytes)});
 }
 
 SpvId KernelEmitter::loadCapture(const LValue &LV, SourceLocation Loc) {
@@ -107,6 +113,12 @@ SpvId KernelEmitter::loadCapture(const LValue &LV, SourceLocation Loc) {
     return 0;
   if (R->Empty)
     return B.constNull(R->Type);
+  if (RD->isUnion()) { // its words, as an array of int
+    LValue Words = LV;
+    Words.Type = R->MemberTypes.front();
+    SpvId Array = loadCapture(Words, Loc);
+    return Array ? B.emit(spv::Op::OpCompositeConstruct, R->Type, {Array}) : 0;
+  }
   llvm::SmallVector<std::uint32_t, 16> Parts(R->MemberTypes.size(), 0);
   for (const CXXBaseSpecifier &BS : RD->bases()) {
     const CXXRecordDecl *Base = BS.getType()->getAsCXXRecordDecl();
@@ -124,6 +136,62 @@ SpvId KernelEmitter::loadCapture(const LValue &LV, SourceLocation Loc) {
   return B.emit(spv::Op::OpCompositeConstruct, R->Type, Parts);
 }
 
+void KernelEmitter::storeWords(const LValue &LV, SpvId Value, SourceLocation Loc) {
+  QualType T = LV.Type;
+  if (Types.isScalar(T)) {
+    if (Types.isBool(T) || (Types.bitWidth(T) != 32 && Types.bitWidth(T) != 64)) {
+      unsupported(Loc, UnsupportedConstruct::Union);
+      return;
+    }
+    if (Types.bitWidth(T) == 32) {
+      SpvId Word = Types.isFloat(T) ? B.emit(spv::Op::OpBitcast, intType(), {Value}) : Value;
+      B.emitVoid(spv::Op::OpStore, {wordPointer(LV, 0), Word});
+      return;
+    }
+    SpvId Pair = B.emit(spv::Op::OpBitcast, B.typeVector(intType(), 2), {Value});
+    for (std::uint32_t Half = 0; Half < 2; ++Half)
+      B.emitVoid(spv::Op::OpStore,
+                 {wordPointer(LV, 4 * Half),
+                  B.emit(spv::Op::OpCompositeExtract, intType(), {Pair, Half})});
+    return;
+  }
+  if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
+    QualType ET = AT->getElementType();
+    std::uint32_t Stride = sizeOf(ET).getQuantity();
+    for (std::uint32_t I = 0, E = AT->getSize().getZExtValue(); I < E && !failed(); ++I) {
+      LValue Elem = LV;
+      Elem.Type = ET;
+      Elem.ConstOffset += I * Stride;
+      storeWords(Elem, B.emit(spv::Op::OpCompositeExtract, lower(ET, Loc), {Value, I}), Loc);
+    }
+    return;
+  }
+  const auto *RD = T->getAsCXXRecordDecl();
+  const RecordLowering *R = RD ? Types.record(RD, Layout::Logical, Loc) : nullptr;
+  if (!R || R->Empty)
+    return;
+  auto Part = [&](std::uint32_t Index, const LValue &To) {
+    storeWords(To, B.emit(spv::Op::OpCompositeExtract, lower(To.Type, Loc), {Value, Index}),
+               Loc);
+  };
+  if (RD->isUnion()) { // a union inside a union: its words, at its place
+    LValue Inner = LV;
+    Inner.Type = R->MemberTypes.front();
+    return Part(0, Inner);
+  }
+  for (const CXXBaseSpecifier &BS : RD->bases()) {
+    const CXXRecordDecl *Base = BS.getType()->getAsCXXRecordDecl();
+    auto It = R->BaseIndex.find(Base);
+    if (It != R->BaseIndex.end())
+      Part(It->second, baseClass(LV, Base, Loc));
+  }
+  for (const FieldDecl *FD : RD->fields()) {
+    auto It = R->FieldIndex.find(FD);
+    if (It != R->FieldIndex.end())
+      Part(It->second, field(LV, FD, Loc));
+  }
+}
+
 SpvId KernelEmitter::load(const LValue &LV, SourceLocation Loc) {
   if (failed())
     return 0;
@@ -136,6 +204,9 @@ SpvId KernelEmitter::load(const LValue &LV, SourceLocation Loc) {
   SpvId V;
   if (LV.K == LValue::Capture) {
     V = loadCapture(LV, Loc);
+  } else if (LV.K == LValue::Words) {
+    noteAccess(LV, /*Write=*/false);
+    V = underGuard(LV.Guard, lower(LV.Type, Loc), [&] { return loadCapture(LV, Loc); });
   } else {
     if (!LV.Ptr) // an empty object: nothing to read
       return B.constNull(lower(LV.Type, Loc));
@@ -161,6 +232,14 @@ void KernelEmitter::store(const LValue &LV, SpvId Value, SourceLocation Loc) {
   }
   if (LV.K == LValue::Capture) {
     unsupported(Loc, UnsupportedConstruct::CaptureModification);
+    return;
+  }
+  if (LV.K == LValue::Words) {
+    noteAccess(LV, /*Write=*/true);
+    underGuard(LV.Guard, 0, [&] {
+      storeWords(LV, Value, Loc);
+      return 0;
+    });
     return;
   }
   if (!LV.Ptr)
@@ -216,12 +295,21 @@ LValue KernelEmitter::field(const LValue &Base, const FieldDecl *FD, SourceLocat
 
   Out = Base;
   Out.Type = FT;
-  if (Base.K == LValue::Capture) {
+  if (byOffset(Base)) {
     Out.ConstOffset += FieldOffset;
     return Out;
   }
   if (!Base.Ptr)
     return Out;
+  if (RD->isUnion()) {
+    // A member of a union in memory: at its offset in the union's words.
+    if (!Types.record(RD, Base.L, Loc))
+      return LValue();
+    Out.K = LValue::Words;
+    Out.ConstOffset = FieldOffset;
+    Out.DynOffset = 0;
+    return Out;
+  }
   if (const auto *FR = FT->getAsCXXRecordDecl())
     if (FR->isEmpty()) {
       Out.Ptr = 0;
@@ -284,7 +372,7 @@ LValue KernelEmitter::baseClass(const LValue &Derived, const CXXRecordDecl *Base
   }
   LValue Step = Derived;
   Step.Type = Ctx.getRecordType(Direct);
-  if (Derived.K == LValue::Capture) {
+  if (byOffset(Derived)) {
     Step.ConstOffset += Ctx.getASTRecordLayout(RD).getBaseClassOffset(Direct).getQuantity();
   } else if (Derived.Ptr) {
     if (Direct->isEmpty()) {
@@ -312,7 +400,7 @@ LValue KernelEmitter::derivedClass(const LValue &Base, const CXXRecordDecl *Deri
   const CXXRecordDecl *From = Base.Type->getAsCXXRecordDecl();
   if (From && From->getCanonicalDecl() == Derived->getCanonicalDecl())
     return Base;
-  if (Base.K == LValue::Capture && From) {
+  if (byOffset(Base) && From) {
     LValue Out = Base;
     Out.ConstOffset -=
         Ctx.getASTRecordLayout(Derived).getBaseClassOffset(From).getQuantity();
@@ -336,7 +424,7 @@ LValue KernelEmitter::element(const LValue &Array, SpvId Index, SourceLocation L
   }
   LValue Out = Array;
   Out.Type = AT->getElementType();
-  if (Array.K == LValue::Capture) {
+  if (byOffset(Array)) {
     auto Size = static_cast<std::int32_t>(sizeOf(Out.Type).getQuantity());
     SpvId Bytes = B.emit(spv::Op::OpIMul, intType(), {Index, B.constI32(Size)});
     Out.DynOffset = Array.DynOffset

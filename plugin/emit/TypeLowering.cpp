@@ -154,6 +154,23 @@ bool TypeLowering::isShortVectorShape(const RecordDecl *RD,
   return true;
 }
 
+bool TypeLowering::madeOfWords(QualType T) {
+  if (isScalar(T))
+    return !isBool(T) && (bitWidth(T) == 32 || bitWidth(T) == 64);
+  if (const auto *AT = Ctx.getAsConstantArrayType(T))
+    return madeOfWords(AT->getElementType());
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->isPolymorphic())
+    return false;
+  for (const CXXBaseSpecifier &BS : RD->bases())
+    if (!madeOfWords(BS.getType()))
+      return false;
+  for (const FieldDecl *FD : RD->fields())
+    if (FD->isBitField() || !madeOfWords(FD->getType()))
+      return false;
+  return true;
+}
+
 const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
                                            SourceLocation Loc) {
   RD = RD->getDefinition();
@@ -172,11 +189,32 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
   llvm::SmallVector<std::uint32_t, 8> Offsets;
   llvm::SmallVector<SourceLocation, 8> MemberLocs; // for layout errors
 
-  // Type punning through a union needs its members to share bytes, which
-  // SPIR-V's logical addressing cannot express; never guess.
+  // A union is the words of its bytes (struct { uint words[N]; }): its
+  // members share them, each read and written through bitcasts
+  // (MemoryAccess.cpp, LValue::Words), so that punning between float and
+  // unsigned gives the host's bits. Members must be made of 32- and 64-bit
+  // scalars, which tile the words exactly.
   if (RD->isUnion()) {
-    unsupported(Loc, UnsupportedConstruct::Union);
-    return nullptr;
+    std::uint64_t Size = RL.getSize().getQuantity();
+    bool Words = Size % 4 == 0 && Size > 0;
+    for (const FieldDecl *FD : RD->fields())
+      Words = Words && !FD->isBitField() && madeOfWords(FD->getType());
+    if (!Words) {
+      unsupported(Loc, UnsupportedConstruct::Union);
+      return nullptr;
+    }
+    QualType WordArray = Ctx.getConstantArrayType(Ctx.UnsignedIntTy, llvm::APInt(32, Size / 4),
+                                                  nullptr, ArraySizeModifier::Normal, 0);
+    SpvId WT = lower(WordArray, L, Loc);
+    if (!WT)
+      return nullptr;
+    R.MemberTypes.push_back(WordArray);
+    R.Type = B.typeStruct({WT});
+    if (L == Layout::Explicit)
+      B.decorateMember(R.Type, 0, spv::Decoration::Offset, {0});
+    if (const IdentifierInfo *II = RD->getIdentifier())
+      B.name(R.Type, II->getName());
+    return &R;
   }
   if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD)) {
     if (CRD->getNumVBases()) {

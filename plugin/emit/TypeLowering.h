@@ -30,6 +30,7 @@ struct RecordLowering {
   llvm::DenseMap<const clang::CXXRecordDecl *, unsigned> BaseIndex;
   llvm::SmallVector<clang::QualType, 8> MemberTypes;
   bool Empty = false; // no data at all: lowered to a placeholder member
+  // A union: MemberTypes holds its words (unsigned[N]), FieldIndex nothing.
 };
 
 class TypeLowering {
@@ -50,6 +51,8 @@ public:
   bool isFloat(clang::QualType T) const;
   bool isSigned(clang::QualType T) const;
   unsigned bitWidth(clang::QualType T) const;
+  // T is made of 32- and 64-bit scalars only (what a union's words hold).
+  bool madeOfWords(clang::QualType T);
   bool isScalar(clang::QualType T) const;
 
   // The alignment Vulkan's storage-buffer layout requires of T: a scalar's
