@@ -49,6 +49,16 @@ LValue KernelEmitter::atomicTarget(const FunctionDecl *FD, const Expr *Dest, std
   LValue LV = deref(emitPointer(Dest), Loc);
   if (failed() || !LV.valid())
     return LValue();
+  // An integer member of a union in shared memory: its word, which is an int.
+  if (LV.K == LValue::Words && Types.isScalar(LV.Type) && !Types.isFloat(LV.Type) &&
+      Types.bitWidth(LV.Type) == 32 && !Types.isBool(LV.Type)) {
+    LValue Word = LV;
+    Word.K = LValue::Memory;
+    Word.Ptr = wordPointer(LV, 0);
+    Word.ConstOffset = 0;
+    Word.DynOffset = 0;
+    LV = Word;
+  }
   if (LV.K == LValue::Memory && LV.SC == spv::StorageClass::StorageBuffer) {
     Scope = static_cast<std::uint32_t>(spv::Scope::Device);
     GlobalAtomics = true;

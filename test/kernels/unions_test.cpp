@@ -106,3 +106,36 @@ TEST(Unions, CapturedAndInViewElements) {
     ASSERT_EQ(data[i].p.x, absX + 1.0f) << i;
   }
 }
+
+// Atomics on an integer member of a union in global and tile_static memory
+// act on its word.
+TEST(Unions, AtomicsOnMembers) {
+  const int n = 1024;
+  std::vector<FloatBits> counters(4);
+  for (FloatBits &c : counters)
+    c.u = 0;
+  std::vector<int> tileSums(n / 128, 0);
+  array_view<FloatBits, 1> cv(4, counters);
+  array_view<int, 1> sums(n / 128, tileSums);
+  parallel_for_each(extent<1>(n).tile<128>(), [=](tiled_index<128> t) restrict(amp) {
+    tile_static FloatBits local;
+    if (t.local[0] == 0)
+      local.i = 0;
+    t.barrier.wait();
+    atomic_fetch_add(&local.i, t.global[0] % 7);
+    atomic_fetch_add(&cv[t.global[0] % 4].u, 1u);
+    t.barrier.wait();
+    if (t.local[0] == 0)
+      sums[t.tile[0]] = local.i;
+  });
+  cv.synchronize();
+  sums.synchronize();
+  for (int k = 0; k < 4; ++k)
+    ASSERT_EQ(counters[k].u, static_cast<unsigned>(n / 4)) << k;
+  for (int tile = 0; tile < n / 128; ++tile) {
+    int expect = 0;
+    for (int i = tile * 128; i < tile * 128 + 128; ++i)
+      expect += i % 7;
+    ASSERT_EQ(tileSums[tile], expect) << tile;
+  }
+}
