@@ -260,6 +260,8 @@ private:
   void emitInitList(const LValue &Dst, const clang::InitListExpr *E);
   // Lambdas.cpp: the closure object of a lambda written in kernel code.
   void emitLambdaInto(const LValue &Dst, const clang::LambdaExpr *E);
+  // T is a reference to a concurrency::array.
+  bool isArrayReference(clang::QualType T);
   void emitElementLoop(const LValue &Array, std::uint64_t From, std::uint64_t To,
                        clang::SourceLocation Loc,
                        llvm::function_ref<void(const LValue &)> Body);
@@ -472,6 +474,10 @@ private:
   // The member number that stands for every element of an array.
   static constexpr std::uint32_t AnyElement = ~0u;
   SpvId memberPlace(SpvId BasePlace, std::uint32_t Member);
+  // The array each closure object's by-reference capture refers to, by the
+  // object's place (Lambdas.cpp): known at compile time, as view bindings
+  // are, and copied with the object by copyViewBindings.
+  llvm::DenseMap<std::pair<SpvId, const clang::FieldDecl *>, LValue> ClosureRefs;
   // Where each class value holding views was loaded from (ViewIntrinsics.cpp).
   llvm::DenseMap<SpvId, LValue> ObjectLoads;
   llvm::DenseMap<const clang::Type *, bool> HoldsViews;

@@ -2,7 +2,10 @@
 //
 // A lambda written inside a kernel (or a function the kernel calls) is an
 // object of its closure class, whose members are the captured values (C++
-// AMP captures by value in amp code; the checker rejects the rest). Making
+// AMP captures by value in amp code, and a concurrency::array by reference;
+// the checker rejects the rest). An array captured by reference is no
+// member in SPIR-V: the emitter keeps the array's place for the closure
+// object's place (ClosureRefs), and copies of the object take it along. Making
 // one is initializing those members from the capture initializers, in
 // capture order, which is the order of the closure's fields. Calling it is
 // an ordinary member call of its operator(), inlined like any other, whose
@@ -14,10 +17,16 @@
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
 
+#include "attrs/AmpAttributes.h"
+
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 using namespace ampvk;
+
+bool KernelEmitter::isArrayReference(QualType T) {
+  return T->isReferenceType() && getAmpClassName(T->getPointeeType()) == "array";
+}
 
 void KernelEmitter::emitLambdaInto(const LValue &Dst, const LambdaExpr *E) {
   SourceLocation Loc = E->getBeginLoc();
@@ -27,13 +36,21 @@ void KernelEmitter::emitLambdaInto(const LValue &Dst, const LambdaExpr *E) {
   for (const LambdaCapture &Capture : E->captures()) {
     if (failed())
       return;
-    if (Capture.capturesThis() || Capture.capturesVLAType() ||
-        Capture.getCaptureKind() == LCK_ByRef || Field == Closure->field_end() ||
-        (*Field)->getType()->isReferenceType()) {
+    if (Capture.capturesThis() || Capture.capturesVLAType() || Field == Closure->field_end()) {
       unsupported(Capture.getLocation(), UnsupportedConstruct::NestedLambda);
       return;
     }
-    emitInitInto(field(Dst, *Field, Loc), *Init);
+    if ((*Field)->getType()->isReferenceType()) {
+      // A concurrency::array captured by reference (the one reference C++
+      // AMP allows): the member is the array's place, known here.
+      if (!isArrayReference((*Field)->getType()) || Dst.K != LValue::Memory || !Dst.Ptr) {
+        unsupported(Capture.getLocation(), UnsupportedConstruct::NestedLambda);
+        return;
+      }
+      ClosureRefs[{placeOf(Dst.Ptr), *Field}] = emitLValue(*Init);
+    } else {
+      emitInitInto(field(Dst, *Field, Loc), *Init);
+    }
     ++Field;
     ++Init;
   }

@@ -276,8 +276,15 @@ LValue KernelEmitter::field(const LValue &Base, const FieldDecl *FD, SourceLocat
   QualType FT = FD->getType();
 
   if (FT->isReferenceType()) {
-    // Only the kernel object may hold references: to arrays, which the runtime
-    // binds and whose objects it copies into the capture block.
+    // A closure object made in the kernel that captured an array by
+    // reference (Lambdas.cpp).
+    if (Base.K == LValue::Memory && Base.Ptr) {
+      auto Ref = ClosureRefs.find({placeOf(Base.Ptr), FD});
+      if (Ref != ClosureRefs.end())
+        return Ref->second;
+    }
+    // Otherwise only the kernel object may hold references: to arrays, which
+    // the runtime binds and whose objects it copies into the capture block.
     int Index = -1;
     if (Base.K == LValue::Capture && !Base.DynOffset &&
         Base.ConstOffset >= launch_header_bytes)

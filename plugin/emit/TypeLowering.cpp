@@ -250,6 +250,11 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
     if (FD->getType()->isPointerType() &&
         !getAmpClassName(dyn_cast<CXXRecordDecl>(RD)).empty())
       continue;
+    // A lambda's array captured by reference is no member: the emitter knows
+    // the array (KernelEmitter::ClosureRefs).
+    if (FD->getType()->isReferenceType() && RD->isLambda() &&
+        getAmpClassName(FD->getType()->getPointeeType()) == "array")
+      continue;
     if (FD->getType()->isReferenceType() || FD->getType()->isPointerType()) {
       unsupported(FD->getLocation(), UnsupportedConstruct::PointerMember);
       return nullptr;

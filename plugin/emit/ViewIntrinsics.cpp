@@ -77,6 +77,11 @@ bool KernelEmitter::holdsViews(QualType T) {
     return false;
   if (getAmpClassName(RD) == "array_view")
     return true;
+  // A closure holding an array by reference (ClosureRefs) is copied the same way.
+  if (RD->isLambda())
+    for (const FieldDecl *FD : RD->fields())
+      if (isArrayReference(FD->getType()))
+        return true;
   auto [It, New] = HoldsViews.try_emplace(T.getCanonicalType().getTypePtr(), false);
   if (!New)
     return It->second;
@@ -129,6 +134,15 @@ void KernelEmitter::copyViewBindings(SpvId DstPlace, const LValue &Src, QualType
     return M;
   };
   for (const FieldDecl *FD : RD->fields()) {
+    if (isArrayReference(FD->getType())) {
+      auto Ref = Src.K == LValue::Memory && Src.Ptr ? ClosureRefs.find({placeOf(Src.Ptr), FD})
+                                                     : ClosureRefs.end();
+      if (Ref != ClosureRefs.end()) {
+        LValue Array = Ref->second; // the map may grow
+        ClosureRefs[{DstPlace, FD}] = Array;
+      }
+      continue;
+    }
     auto It = R->FieldIndex.find(FD);
     if (It == R->FieldIndex.end() || !holdsViews(FD->getType()))
       continue;

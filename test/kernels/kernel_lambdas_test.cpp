@@ -106,3 +106,34 @@ TEST(KernelLambdas, InTiledKernels) {
     ASSERT_EQ(out[i], in[origin + 63 - local] - in[origin + (local + 1) % 64]) << i;
   }
 }
+
+// Arrays captured by reference, the one by-reference capture C++ AMP allows:
+// read and written through the lambda, also after the lambda is copied or
+// passed to a function template by value and by reference.
+namespace {
+template <typename F> int callByValue(F f, int j) restrict(amp) { return f(j); }
+template <typename F> int callByReference(const F &f, int j) restrict(amp) { return f(j) * 2; }
+} // namespace
+
+TEST(KernelLambdas, ArraysCapturedByReference) {
+  const std::vector<int> in = difftest::smallInts(300, 29, -10000, 10000);
+  const int n = static_cast<int>(in.size());
+  array<int, 1> source(n, in.begin());
+  array<int, 1> written(n);
+  std::vector<int> out(n, 0);
+  array_view<int, 1> outView(n, out);
+  parallel_for_each(outView.extent, [=, &source, &written](index1 i) restrict(amp) {
+    auto at = [&source](int j) { return source[j]; };
+    auto write = [&written, i](int v) { written[i] = v; };
+    int k = i[0];
+    outView[i] = at((k + 1) % n) + callByValue(at, k) + callByReference(at, 0);
+    auto writeCopy = write;
+    writeCopy(at(k) + 1000);
+  });
+  outView.synchronize();
+  std::vector<int> back = written;
+  for (int i = 0; i < n; ++i) {
+    ASSERT_EQ(out[i], in[(i + 1) % n] + in[i] + 2 * in[0]) << i;
+    ASSERT_EQ(back[i], in[i] + 1000) << i;
+  }
+}

@@ -136,15 +136,6 @@ void function_returning_pointer(array_view<int, 1> v) {
   });
 }
 
-// A lambda in a kernel runs (KernelLambdas.*); one capturing an array by
-// reference (which C++ AMP allows) does not yet.
-void lambda_capturing_an_array(array<int, 1> &a, array_view<int, 1> v) {
-  parallel_for_each(v.extent, [=, &a](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    auto f = [&a](int x) restrict(amp) { return a[x]; }; // expected-error {{a pointer or reference member in a value used by the kernel is not supported in a kernel by ampvk yet}}
-    v[i] = f(v[i]);
-  });
-}
-
 // What does work: pointers made from an array or from &a[i], moved by a
 // constant or run-time offset, indexed with negative offsets, passed to helpers.
 int sum_two(const int *p) restrict(amp) { return p[0] + p[1]; }
