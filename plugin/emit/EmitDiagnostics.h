@@ -30,7 +30,7 @@ enum class UnsupportedConstruct : unsigned {
   CallReturningPointer,
   MemberInitializerKind,
   InitializerList,
-  // ExprEmitter.cpp
+  // ExprEmitter.cpp and the expression files beside it (KernelEmitter.h)
   StringLiteral,
   NestedLambda,
   PointerAsValue,

@@ -9,7 +9,13 @@
 //   KernelEntry.cpp         entry point, builtins, the index/tiled_index argument
 //   FoldedGrid.cpp          workgroup numbers of a grid the runtime folded
 //   StmtEmitter.cpp         statements and structured control flow
-//   ExprEmitter.cpp         expressions, operators, casts
+//   ExprEmitter.cpp         expressions as values: the dispatch, temporaries
+//   Constants.cpp           folded values, zero/one, namespace-scope constants
+//   Conversions.cpp         casts and scalar conversions
+//   Arithmetic.cpp          operators, assignment, increment and decrement
+//   Conditionals.cpp        ?: as a value, a place and a class copy
+//   Places.cpp              variables, members, elements, pointers
+//   Lambdas.cpp             closure objects of lambdas written in kernels
 //   CallInliner.cpp         calls, constructors, initialization
 //   Destructors.cpp         scopes, temporaries and the destructors they run
 //   MemoryAccess.cpp        loads/stores, member/element addressing, captures
@@ -200,16 +206,30 @@ private:
   // ExprEmitter.cpp
   SpvId emitRValue(const clang::Expr *E);
   SpvId emitCondition(const clang::Expr *E);
-  LValue emitLValue(const clang::Expr *E);
-  PointerValue emitPointer(const clang::Expr *E);
-  PointerValue elementPointer(const clang::ArraySubscriptExpr *AS);
   void emitDiscarded(const clang::Expr *E);
   // Reports S when the emitter has no code for its kind (emit/NodeKinds.h).
   bool rejectUnhandled(const clang::Stmt *S, bool AsObject = false);
+  LValue temporary(clang::QualType T, const clang::Expr *Init);
+  // Evaluates E's semantic expressions but its result, which it returns
+  // (null for a property write) for the caller to emit.
+  const clang::Expr *bindOpaques(const clang::PseudoObjectExpr *E);
+
+  // Constants.cpp
+  SpvId constantFor(const clang::APValue &V, clang::QualType T, clang::SourceLocation Loc);
+  // The kernel's copy of a global constant (attrs/AmpAttributes.h
+  // getAmpConstantValue), made on first use.
+  LValue constantVariable(const clang::VarDecl *VD, clang::SourceLocation Loc);
+  std::optional<SpvId> tryConstant(const clang::Expr *E);
+  SpvId zero(clang::QualType T);
+  SpvId one(clang::QualType T);
+
+  // Conversions.cpp
   SpvId emitCast(const clang::CastExpr *E);
   SpvId convertScalar(SpvId V, clang::QualType From, clang::QualType To);
   SpvId unsignedOp(spv::Op Opcode, SpvId ResultType, unsigned Width,
                    llvm::ArrayRef<SpvId> Operands);
+
+  // Arithmetic.cpp
   SpvId emitBinary(const clang::BinaryOperator *E);
   SpvId arith(clang::BinaryOperatorKind Op, SpvId L, SpvId R, clang::QualType T,
               clang::QualType OperandType);
@@ -217,6 +237,11 @@ private:
                 clang::QualType OperandType);
   SpvId signedDivide(SpvId L, SpvId R, SpvId ResultType, unsigned Width);
   SpvId emitLogical(const clang::BinaryOperator *E);
+  SpvId emitUnary(const clang::UnaryOperator *E);
+  LValue emitIncDec(const clang::UnaryOperator *E, SpvId *OldValue);
+  LValue emitAssign(const clang::BinaryOperator *E);
+
+  // Conditionals.cpp
   SpvId emitConditional(const clang::AbstractConditionalOperator *E);
   const clang::ConditionalOperator *
   plainConditional(const clang::AbstractConditionalOperator *E);
@@ -225,22 +250,13 @@ private:
   LValue emitConditionalCopy(const clang::ConditionalOperator *CO);
   LValue emitConditionalLValue(const clang::AbstractConditionalOperator *E);
   bool isOnlyRead(const clang::Expr *E);
-  SpvId emitUnary(const clang::UnaryOperator *E);
-  LValue emitIncDec(const clang::UnaryOperator *E, SpvId *OldValue);
-  LValue emitAssign(const clang::BinaryOperator *E);
+
+  // Places.cpp
+  LValue emitLValue(const clang::Expr *E);
+  PointerValue emitPointer(const clang::Expr *E);
+  PointerValue elementPointer(const clang::ArraySubscriptExpr *AS);
   LValue emitDeclRef(const clang::DeclRefExpr *E);
   LValue emitMember(const clang::MemberExpr *E);
-  SpvId constantFor(const clang::APValue &V, clang::QualType T, clang::SourceLocation Loc);
-  // The kernel's copy of a global constant (attrs/AmpAttributes.h
-  // getAmpConstantValue), made on first use.
-  LValue constantVariable(const clang::VarDecl *VD, clang::SourceLocation Loc);
-  std::optional<SpvId> tryConstant(const clang::Expr *E);
-  SpvId zero(clang::QualType T);
-  SpvId one(clang::QualType T);
-  LValue temporary(clang::QualType T, const clang::Expr *Init);
-  // Evaluates E's semantic expressions but its result, which it returns
-  // (null for a property write) for the caller to emit.
-  const clang::Expr *bindOpaques(const clang::PseudoObjectExpr *E);
 
   // CallInliner.cpp
   struct CallResult {

@@ -10,7 +10,7 @@
 // capture order, which is the order of the closure's fields. Calling it is
 // an ordinary member call of its operator(), inlined like any other, whose
 // body reaches a captured variable through the closure object
-// (ExprEmitter.cpp, emitDeclRef). Copies, function parameters of a template's
+// (Places.cpp, emitDeclRef). Copies, function parameters of a template's
 // functor type and returned closures are copies of that object, so a lambda
 // passed to a restrict(amp) function template runs there.
 //

@@ -21,7 +21,7 @@ bool ampvk::emitterHandles(Stmt::StmtClass Kind) {
   case Stmt::ContinueStmtClass:
   case Stmt::ReturnStmtClass:
   case Stmt::CXXForRangeStmtClass: // rejected by name
-  // Names, members, elements (ExprEmitter.cpp, MemoryAccess.cpp).
+  // Names, members, elements (Places.cpp, MemoryAccess.cpp).
   case Stmt::DeclRefExprClass:
   case Stmt::MemberExprClass:
   case Stmt::ArraySubscriptExprClass:
@@ -36,7 +36,7 @@ bool ampvk::emitterHandles(Stmt::StmtClass Kind) {
   case Stmt::ConditionalOperatorClass:
   case Stmt::BinaryConditionalOperatorClass: // rejected by name
   case Stmt::CXXRewrittenBinaryOperatorClass:
-  // Casts (ExprEmitter.cpp, emitCast: each cast kind is checked there).
+  // Casts (Conversions.cpp, emitCast: each cast kind is checked there).
   case Stmt::ImplicitCastExprClass:
   case Stmt::CStyleCastExprClass:
   case Stmt::CXXFunctionalCastExprClass:
@@ -63,7 +63,7 @@ bool ampvk::emitterHandles(Stmt::StmtClass Kind) {
   case Stmt::ExprWithCleanupsClass:
   case Stmt::OpaqueValueExprClass:
   case Stmt::PseudoObjectExprClass: // __declspec(property) accesses
-  // Values Clang computes (ExprEmitter.cpp, tryConstant).
+  // Values Clang computes (Constants.cpp, tryConstant).
   case Stmt::ConstantExprClass:
   case Stmt::SubstNonTypeTemplateParmExprClass:
   case Stmt::IntegerLiteralClass:
