@@ -61,21 +61,17 @@ public:
     if (I < 0)
       return;
     bool InMacroBody = Loc.isMacroID() && SM.isMacroBodyExpansion(Loc);
-    int ArgsEnd;
-    RestrictForm Form;
+    // A macro body that is all of restrict(...): judged where it is used,
+    // with nothing to report here (the use is in a macro).
     if (std::optional<UseSite> Use = InMacroBody ? useOfWholeBody(Toks, I, Loc) : std::nullopt) {
-      Form = chooseRestrictForm(Use->Toks, Use->I, Use->ArgsEnd, Use->InMacroBody);
-      ArgsEnd = -1;
-    } else {
-      ArgsEnd = RawTokenCache::matchForward(Toks, I + 1);
-      if (ArgsEnd < 0)
-        return;
-      Form = chooseRestrictForm(Toks, I, ArgsEnd, InMacroBody);
-    }
-    if (ArgsEnd < 0) {
-      selectRestrictForm(PP, *MI, Form);
+      selectRestrictForm(PP, *MI,
+                         chooseRestrictForm(Use->Toks, Use->I, Use->ArgsEnd, Use->InMacroBody));
       return;
     }
+    int ArgsEnd = RawTokenCache::matchForward(Toks, I + 1);
+    if (ArgsEnd < 0)
+      return;
+    RestrictForm Form = chooseRestrictForm(Toks, I, ArgsEnd, InMacroBody);
     // `restrict(amp) noexcept`: C++ AMP's order, which Clang cannot parse
     // with an attribute in between; the attribute moves past the exception
     // specification. (Right after a lambda's parameter list Clang takes it.)

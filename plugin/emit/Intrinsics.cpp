@@ -65,14 +65,17 @@ QualType viewElementType(QualType View) {
 }
 } // namespace
 
+QualType KernelEmitter::bindingElementAs(int Binding, QualType ViewElem) const {
+  QualType Own = Captures.Bindings[Binding].ElementType;
+  if (ViewElem.isNull() || Ctx.hasSameUnqualifiedType(ViewElem, Own))
+    return Own;
+  return Own.isConstQualified() ? ViewElem.withConst() : ViewElem.getUnqualifiedType();
+}
+
 SpvId KernelEmitter::bufferVariable(int Binding, QualType Elem, SourceLocation Loc) {
   const CaptureBinding &CB = Captures.Bindings[Binding];
-  // A view of the binding's own elements, or reinterpret_as's view of the
-  // same bytes as other elements: another variable on the same binding.
-  if (Elem.isNull() || Ctx.hasSameUnqualifiedType(Elem, CB.ElementType))
-    Elem = CB.ElementType;
-  else
-    Elem = CB.ElementType.isConstQualified() ? Elem.withConst() : Elem.getUnqualifiedType();
+  // The binding's own element type, or reinterpret_as's other elements
+  // (bindingElementAs): another variable on the same binding.
   const Type *Key = Ctx.getCanonicalType(Elem.getUnqualifiedType()).getTypePtr();
   std::vector<std::pair<const Type *, SpvId>> &Vars = BufferVars[Binding];
   for (const auto &[T, Var] : Vars)
@@ -155,13 +158,10 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
     SpvId Guard = BoundsChecks && Args.size() > 1 ? emitRValue(Args[1]) : 0;
     // The element type of the view itself: reinterpret_as's view reads the
     // binding's bytes as other elements.
-    QualType ViewElem = viewElementType(deref(*This, Loc).Type);
-    SpvId Var = bufferVariable(Binding, ViewElem, Loc);
+    QualType Elem = bindingElementAs(Binding, viewElementType(deref(*This, Loc).Type));
+    SpvId Var = bufferVariable(Binding, Elem, Loc);
     if (!Linear || !Var)
       return R;
-    QualType Elem = Captures.Bindings[Binding].ElementType;
-    if (!ViewElem.isNull() && !Ctx.hasSameUnqualifiedType(ViewElem, Elem))
-      Elem = Elem.isConstQualified() ? ViewElem.withConst() : ViewElem.getUnqualifiedType();
     LValue LV;
     LV.K = LValue::Memory;
     LV.SC = spv::StorageClass::StorageBuffer;

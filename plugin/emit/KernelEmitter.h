@@ -276,8 +276,6 @@ private:
   void emitInitList(const LValue &Dst, const clang::InitListExpr *E);
   // Lambdas.cpp: the closure object of a lambda written in kernel code.
   void emitLambdaInto(const LValue &Dst, const clang::LambdaExpr *E);
-  // T is a reference to a concurrency::array.
-  bool isArrayReference(clang::QualType T);
   void emitElementLoop(const LValue &Array, std::uint64_t From, std::uint64_t To,
                        clang::SourceLocation Loc,
                        llvm::function_ref<void(const LValue &)> Body);
@@ -370,8 +368,11 @@ private:
   CallResult emitIntrinsic(const clang::FunctionDecl *FD, llvm::StringRef Name,
                            const PointerValue *This,
                            llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
-  // The storage buffer variable of Binding seen as elements of Elem (null:
-  // the binding's own element type).
+  // The element type a view of ViewElem elements (null: the binding's own)
+  // reads Binding as, with the binding's constness.
+  clang::QualType bindingElementAs(int Binding, clang::QualType ViewElem) const;
+  // The storage buffer variable of Binding seen as elements of Elem
+  // (bindingElementAs).
   SpvId bufferVariable(int Binding, clang::QualType Elem, clang::SourceLocation Loc);
 
   // ViewIntrinsics.cpp: views made inside the kernel; a view's offset

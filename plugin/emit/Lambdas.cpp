@@ -17,16 +17,10 @@
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
 
-#include "attrs/AmpAttributes.h"
-
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 using namespace ampvk;
-
-bool KernelEmitter::isArrayReference(QualType T) {
-  return T->isReferenceType() && getAmpClassName(T->getPointeeType()) == "array";
-}
 
 void KernelEmitter::emitLambdaInto(const LValue &Dst, const LambdaExpr *E) {
   SourceLocation Loc = E->getBeginLoc();

@@ -154,6 +154,10 @@ bool TypeLowering::isShortVectorShape(const RecordDecl *RD,
   return true;
 }
 
+bool ampvk::isArrayReference(QualType T) {
+  return T->isReferenceType() && getAmpClassName(T->getPointeeType()) == "array";
+}
+
 bool TypeLowering::madeOfWords(QualType T) {
   if (isScalar(T))
     return !isBool(T) && (bitWidth(T) == 32 || bitWidth(T) == 64);
@@ -252,8 +256,7 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
       continue;
     // A lambda's array captured by reference is no member: the emitter knows
     // the array (KernelEmitter::ClosureRefs).
-    if (FD->getType()->isReferenceType() && RD->isLambda() &&
-        getAmpClassName(FD->getType()->getPointeeType()) == "array")
+    if (RD->isLambda() && isArrayReference(FD->getType()))
       continue;
     if (FD->getType()->isReferenceType() || FD->getType()->isPointerType()) {
       unsupported(FD->getLocation(), UnsupportedConstruct::PointerMember);

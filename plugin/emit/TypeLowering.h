@@ -33,6 +33,10 @@ struct RecordLowering {
   // A union: MemberTypes holds its words (unsigned[N]), FieldIndex nothing.
 };
 
+// T is a reference to a concurrency::array: the one reference a lambda in
+// amp code captures, which lowering leaves out of its closure type.
+bool isArrayReference(clang::QualType T);
+
 class TypeLowering {
 public:
   // Starts the report of an unsupported type (row K, arguments streamed into

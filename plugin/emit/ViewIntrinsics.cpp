@@ -77,17 +77,13 @@ bool KernelEmitter::holdsViews(QualType T) {
     return false;
   if (getAmpClassName(RD) == "array_view")
     return true;
-  // A closure holding an array by reference (ClosureRefs) is copied the same way.
-  if (RD->isLambda())
-    for (const FieldDecl *FD : RD->fields())
-      if (isArrayReference(FD->getType()))
-        return true;
   auto [It, New] = HoldsViews.try_emplace(T.getCanonicalType().getTypePtr(), false);
   if (!New)
     return It->second;
   bool Holds = false;
+  // A closure holding an array by reference (ClosureRefs) is copied the same way.
   for (const FieldDecl *FD : RD->fields())
-    Holds |= holdsViews(FD->getType());
+    Holds |= holdsViews(FD->getType()) || (RD->isLambda() && isArrayReference(FD->getType()));
   for (const CXXBaseSpecifier &BS : RD->bases())
     Holds |= holdsViews(BS.getType());
   HoldsViews[T.getCanonicalType().getTypePtr()] = Holds;

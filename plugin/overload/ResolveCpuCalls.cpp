@@ -289,8 +289,9 @@ public:
       return true;
     if (CallExpr *New = resolveAcrossSignatures(E, *S, RestrictCpu))
       Replaced[E] = New;
-    else if (FunctionDecl *Sibling = cpuSibling(E->getDirectCallee(), E->getBeginLoc(), S))
-      useSiblingDefaults(E, Sibling, *S);
+    else if (llvm::any_of(E->arguments(), [](Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
+      if (FunctionDecl *Sibling = cpuSibling(E->getDirectCallee(), E->getBeginLoc(), S))
+        useSiblingDefaults(E, Sibling, *S);
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
