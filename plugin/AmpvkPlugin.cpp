@@ -91,7 +91,7 @@ public:
     std::vector<KernelModuleJob> Jobs(Kernels.size());
     for (std::size_t I = 0; I < Kernels.size(); ++I) {
       std::optional<KernelCode> &Code =
-          Codes.emplace_back(KernelEmitter(Ctx, Diags, Kernels[I], Library, Opts.BoundsChecks).run());
+          Codes.emplace_back(emitKernel(Ctx, Diags, Kernels[I], Library));
       if (!Code)
         continue;
       Jobs[I].Emitted = std::move(Code->Spirv);
@@ -143,6 +143,19 @@ private:
     }
     Out = std::move(R.Words);
     return true;
+  }
+
+  // A kernel that writes a texture it first read as a sampled image is
+  // emitted again with that texture a storage image (TextureIntrinsics.cpp).
+  std::optional<KernelCode> emitKernel(ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
+                                       const LibraryFiles &Library) {
+    KernelEmitter First(Ctx, Diags, K, Library, Opts.BoundsChecks);
+    std::optional<KernelCode> Code = First.run();
+    if (!Code || First.writtenSampledTextures().empty())
+      return Code;
+    KernelEmitter Again(Ctx, Diags, K, Library, Opts.BoundsChecks);
+    Again.setStorageTextures(First.writtenSampledTextures());
+    return Again.run();
   }
 
   // Two bindings may turn out to be views of the same data, and SPIR-V assumes

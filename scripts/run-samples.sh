@@ -7,7 +7,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${AMPVK_BUILD_DIR:-$root/build}
 "$root/scripts/build.sh" -DAMPVK_BUILD_TESTS=OFF
 for sample in tile_average sampling_example_2 sampling_example_4 tiling_description \
-    matrix_multiply_ported sgemm; do
+    matrix_multiply_ported sgemm image_blur; do
   echo "== $sample"
   "$build/samples/$sample"
 done

@@ -14,8 +14,9 @@
 // Bump with any change below or in a layout fact the plugin relies on (an
 // array or array_view starts with its runtime buffer pointer, an array_view
 // has its int `_M_offset` next; index<N> keeps its components in
-// `int _M_base[N]`).
-#define AMPVK_CONTRACT_VERSION 3
+// `int _M_base[N]`; textures and their views start with a texture_object's
+// members, samplers with a sampler_object's).
+#define AMPVK_CONTRACT_VERSION 4
 
 // The annotate() strings. Those with a trailing ':' carry an argument.
 // Public: they reach user code through restrict(...) and tile_static.
@@ -72,13 +73,21 @@
   X(D3dFirstBitLow, "direct3d.firstbitlow")                                    \
   X(MathDevice, "math.device")                                                 \
   X(MathGlsl, "math.glsl")                                                     \
-  X(MathSpirv, "math.spirv")
+  X(MathSpirv, "math.spirv")                                                   \
+  X(TextureLoad, "texture.load")                                               \
+  X(TextureStore, "texture.store")                                             \
+  X(TextureSample, "texture.sample")                                           \
+  X(TextureGather, "texture.gather")
 
 // X(Enumerator, "name"): library classes the plugin treats specially.
 #define AMPVK_CLASS_NAMES(X)                                                   \
   X(ArrayView, "array_view")                                                   \
   X(Array, "array")                                                            \
-  X(TiledIndex, "tiled_index")
+  X(TiledIndex, "tiled_index")                                                 \
+  X(Texture, "texture")                                                        \
+  X(TextureView, "texture_view")                                               \
+  X(WriteonlyTextureView, "writeonly_texture_view")                            \
+  X(Sampler, "sampler")
 
 #define AMPVK_STRINGIZE_VALUE(x) AMPVK_STRINGIZE(x)
 #define AMPVK_STRINGIZE(x) #x

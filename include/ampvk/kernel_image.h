@@ -4,6 +4,8 @@
 // A kernel image is a byte string of little-endian 32-bit words:
 //   kernel_image_header
 //   kernel_binding[num_bindings]
+//   kernel_binding[num_image_bindings]  textures, texture views and samplers:
+//       descriptor bindings 0..num_image_bindings-1 of set 1 (image_binding_set)
 //   SPIR-V words[spirv_words]
 //   SPIR-V words[aliased_spirv_words]   the same kernel with every storage
 //       buffer decorated Aliased; present when the kernel has two or more
@@ -27,7 +29,7 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 8; // 8: untiled workgroup size as specialization constants
+constexpr std::uint32_t kernel_image_version = 9; // 9: image bindings (textures, samplers)
 
 // Byte layout of the capture block every kernel receives:
 //   [0, 16)   launch_header
@@ -141,6 +143,8 @@ struct kernel_image_header {
   // Bytes of the check-site table after the SPIR-V words (a multiple of 4);
   // 0 when the kernel has no bounds checks.
   std::uint32_t check_site_bytes;
+  // Entries of the image binding table (after the buffer bindings).
+  std::uint32_t num_image_bindings;
 };
 
 // The bytes of the capture block, wherever it lives.
@@ -157,11 +161,54 @@ enum class binding_kind : std::uint32_t {
   // copies object_size bytes of the array object into the capture block at
   // image_offset so the kernel can read its extent.
   array_reference = 2,
+  // Image bindings (descriptor set image_binding_set):
+  // A reference to a texture<T,N> lives in the kernel object at host_offset;
+  // the texture starts with a texture_object. The runtime copies object_size
+  // bytes of it to image_offset in the capture block, as for array_reference.
+  texture_reference = 3,
+  // A texture_view or writeonly_texture_view lives in the kernel object at
+  // host_offset; it starts with a texture_object.
+  texture_view = 4,
+  // A concurrency::graphics::sampler lives in the kernel object at
+  // host_offset; it starts with a sampler_object.
+  sampler = 5,
+  // The sampler of texture_view::sample<filter, address>: image_offset is the
+  // filter_mode, object_size the address_mode (border colour 0).
+  fixed_sampler = 6,
 };
 
 enum binding_access : std::uint32_t {
   binding_reads = 1,
   binding_writes = 2,
+  // An image binding read through a sampled image (texture_view<const T>,
+  // const texture&): get, sample and gather. Without it a texture is a
+  // storage image, read (with its 32-bit single-component format declared
+  // in the SPIR-V) and written.
+  binding_sampled = 4,
+  // A sampled binding the kernel samples (sample()): with a linear sampler
+  // in the kernel, its format must support linear filtering.
+  binding_filters = 8,
+};
+
+// Textures, texture views and samplers are bound to this descriptor set;
+// buffers to set 0.
+constexpr std::uint32_t image_binding_set = 1;
+
+// The first bytes of a texture, texture_view and writeonly_texture_view
+// object: which runtime image, and which of its mipmap levels the object
+// shows (a texture: all of them; a writable view: one).
+struct texture_object {
+  void *image; // ampvk::rt::image*
+  std::uint32_t most_detailed_mip;
+  std::uint32_t mip_levels;
+};
+
+// The first bytes of a sampler object (C++ AMP's filter_mode and
+// address_mode values).
+struct sampler_object {
+  std::uint32_t filter;  // 0 point, 0x15 linear
+  std::uint32_t address; // 1 wrap, 2 mirror, 3 clamp, 4 border
+  float border[4];       // address_border's colour
 };
 
 struct kernel_binding {

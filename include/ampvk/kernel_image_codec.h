@@ -33,9 +33,11 @@
 
 namespace ampvk {
 
-static_assert(sizeof(kernel_image_header) == 19 * 4, "kernel_image_header is 19 words");
+static_assert(sizeof(kernel_image_header) == 20 * 4, "kernel_image_header is 20 words");
 static_assert(sizeof(kernel_check_site) == 8 * 4, "kernel_check_site is 8 words");
 static_assert(sizeof(kernel_binding) == 6 * 4, "kernel_binding is 6 words");
+static_assert(sizeof(texture_object) == sizeof(void *) + 8, "texture_object has no padding");
+static_assert(sizeof(sampler_object) == 6 * 4, "sampler_object is 6 words");
 
 constexpr std::uint32_t spirv_magic = 0x07230203u;
 constexpr std::uint32_t spirv_header_words = 5;
@@ -49,7 +51,7 @@ struct check_site {
 };
 
 struct kernel_image_parts {
-  // magic, version, num_bindings, spirv_words, aliased_spirv_words and
+  // magic, version, num_bindings, num_image_bindings, spirv_words, aliased_spirv_words and
   // check_site_bytes are ignored: the encoder writes them from the constants
   // and the vectors.
   kernel_image_header header{};
@@ -61,6 +63,7 @@ struct kernel_image_parts {
   std::string source_file;
   std::string source_function;
   std::vector<check_site> check_sites;      // empty: no bounds checks
+  std::vector<kernel_binding> image_bindings; // set image_binding_set
 };
 
 namespace kernel_image_codec_detail {
@@ -94,6 +97,7 @@ inline kernel_image_header encoded_header(const kernel_image_parts &parts) {
   h.magic = kernel_image_magic;
   h.version = kernel_image_version;
   h.num_bindings = static_cast<std::uint32_t>(parts.bindings.size());
+  h.num_image_bindings = static_cast<std::uint32_t>(parts.image_bindings.size());
   h.spirv_words = static_cast<std::uint32_t>(parts.spirv.size());
   h.aliased_spirv_words = static_cast<std::uint32_t>(parts.aliased_spirv.size());
   h.source_bytes = static_cast<std::uint32_t>(kernel_image_codec_detail::source_text(parts).size());
@@ -106,11 +110,13 @@ inline kernel_image_header encoded_header(const kernel_image_parts &parts) {
 inline std::string encode_kernel_image(const kernel_image_parts &parts) {
   const kernel_image_header h = encoded_header(parts);
   std::string out;
-  out.reserve(sizeof h + parts.bindings.size() * sizeof(kernel_binding) +
+  out.reserve(sizeof h + (parts.bindings.size() + parts.image_bindings.size()) * sizeof(kernel_binding) +
               (parts.spirv.size() + parts.aliased_spirv.size()) * 4);
   out.append(reinterpret_cast<const char *>(&h), sizeof h);
   out.append(reinterpret_cast<const char *>(parts.bindings.data()),
              parts.bindings.size() * sizeof(kernel_binding));
+  out.append(reinterpret_cast<const char *>(parts.image_bindings.data()),
+             parts.image_bindings.size() * sizeof(kernel_binding));
   out.append(reinterpret_cast<const char *>(parts.spirv.data()), parts.spirv.size() * 4);
   out.append(reinterpret_cast<const char *>(parts.aliased_spirv.data()),
              parts.aliased_spirv.size() * 4);
@@ -124,6 +130,7 @@ struct decoded_kernel_image {
   std::size_t size = 0;
   kernel_image_header header{};
   std::vector<kernel_binding> bindings;
+  std::vector<kernel_binding> image_bindings; // set image_binding_set
   const char *spirv = nullptr; // header.spirv_words unaligned little-endian words
   // header.aliased_spirv_words words of the Aliased variant, or null.
   const char *aliased_spirv = nullptr;
@@ -201,6 +208,45 @@ inline std::string check_bindings(const kernel_image_header &h,
   return {};
 }
 
+inline std::string check_image_bindings(const kernel_image_header &h,
+                                        const std::vector<kernel_binding> &bindings) {
+  using std::to_string;
+  std::vector<bool> seen(h.num_image_bindings, false);
+  for (std::size_t i = 0; i < bindings.size(); ++i) {
+    const kernel_binding &b = bindings[i];
+    const std::string which = "image binding entry " + to_string(i);
+    if (b.binding >= h.num_image_bindings || seen[b.binding])
+      return invalid(which + " uses descriptor binding " + to_string(b.binding) +
+                     " of set 1; bindings must be 0.." + to_string(h.num_image_bindings) +
+                     "-1, each once");
+    seen[b.binding] = true;
+    const auto kind = static_cast<binding_kind>(b.kind);
+    if (kind == binding_kind::fixed_sampler) {
+      if ((b.image_offset != 0 && b.image_offset != 0x15) || b.object_size < 1 ||
+          b.object_size > 4)
+        return invalid(which + " is a sampler with filter " + to_string(b.image_offset) +
+                       " and address mode " + to_string(b.object_size));
+      continue;
+    }
+    if (kind != binding_kind::texture_reference && kind != binding_kind::texture_view &&
+        kind != binding_kind::sampler)
+      return invalid(which + " has unknown kind " + to_string(b.kind));
+    const std::uint64_t object =
+        kind == binding_kind::sampler ? sizeof(sampler_object)
+        : kind == binding_kind::texture_view ? sizeof(texture_object) : sizeof(void *);
+    if (std::uint64_t(b.host_offset) + object > h.closure_size)
+      return invalid(which + " reads " + to_string(object) + " bytes at offset " +
+                     to_string(b.host_offset) + " of a " + to_string(h.closure_size) +
+                     "-byte kernel object");
+    if (kind == binding_kind::texture_reference &&
+        std::uint64_t(b.image_offset) + b.object_size > capture_block_size(h))
+      return invalid(which + " copies " + to_string(b.object_size) + " bytes to offset " +
+                     to_string(b.image_offset) + " of a " + to_string(capture_block_size(h)) +
+                     "-byte " + (h.push_size ? "push block" : "capture buffer"));
+  }
+  return {};
+}
+
 } // namespace kernel_image_codec_detail
 
 // Fills `image` and returns an empty string when the bytes are a well-formed
@@ -221,7 +267,10 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
   if (!error.empty())
     return error;
 
-  const std::uint64_t bindings_bytes = std::uint64_t(h.num_bindings) * sizeof(kernel_binding);
+  const std::uint64_t buffer_bindings_bytes =
+      std::uint64_t(h.num_bindings) * sizeof(kernel_binding);
+  const std::uint64_t bindings_bytes =
+      buffer_bindings_bytes + std::uint64_t(h.num_image_bindings) * sizeof(kernel_binding);
   const std::uint64_t expected = sizeof(kernel_image_header) + bindings_bytes +
                                  (std::uint64_t(h.spirv_words) + h.aliased_spirv_words) * 4 +
                                  h.source_bytes + h.check_site_bytes;
@@ -232,7 +281,11 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
     return invalid("it holds no SPIR-V module");
 
   image.bindings.resize(h.num_bindings);
-  std::memcpy(image.bindings.data(), bytes + sizeof(kernel_image_header), bindings_bytes);
+  std::memcpy(image.bindings.data(), bytes + sizeof(kernel_image_header), buffer_bindings_bytes);
+  image.image_bindings.resize(h.num_image_bindings);
+  std::memcpy(image.image_bindings.data(),
+              bytes + sizeof(kernel_image_header) + buffer_bindings_bytes,
+              bindings_bytes - buffer_bindings_bytes);
   image.spirv = bytes + sizeof(kernel_image_header) + bindings_bytes;
   if (h.aliased_spirv_words) {
     if (h.aliased_spirv_words < spirv_header_words)
@@ -258,6 +311,8 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
         image.spirv + (std::size_t(h.spirv_words) + h.aliased_spirv_words) * 4 +
         h.source_bytes;
   error = check_bindings(h, image.bindings);
+  if (error.empty())
+    error = check_image_bindings(h, image.image_bindings);
   if (!error.empty())
     return error;
   std::uint32_t magic = 0;
@@ -361,21 +416,30 @@ inline std::string dump_kernel_image(const decoded_kernel_image &image) {
     line("source_function", s.function);
   }
   line("check_site_bytes", to_string(h.check_site_bytes));
-  for (std::size_t i = 0; i < image.bindings.size(); ++i) {
-    const kernel_binding &b = image.bindings[i];
-    std::string kind =
-        b.kind == static_cast<std::uint32_t>(binding_kind::array_view)        ? "array_view"
-        : b.kind == static_cast<std::uint32_t>(binding_kind::array_reference) ? "array_reference"
-                                                                               : to_string(b.kind);
+  line("num_image_bindings", to_string(h.num_image_bindings));
+  static const char *const kinds[] = {"",        "array_view", "array_reference",
+                                      "texture_reference", "texture_view", "sampler",
+                                      "fixed_sampler"};
+  auto entry = [&](const std::string &title, const kernel_binding &b) {
+    std::string kind = b.kind < sizeof kinds / sizeof *kinds && b.kind ? kinds[b.kind]
+                                                                       : to_string(b.kind);
     std::string access = (b.access & binding_reads) && (b.access & binding_writes) ? "reads|writes"
                          : (b.access & binding_reads)                            ? "reads"
                          : (b.access & binding_writes)                           ? "writes"
                                                                                   : "none";
-    line("binding " + to_string(i) + ":",
+    if (b.access & binding_sampled)
+      access += "|sampled";
+    if (b.access & binding_filters)
+      access += "|filters";
+    line(title,
          "kind " + kind + ", host_offset " + to_string(b.host_offset) + ", binding " +
              to_string(b.binding) + ", image_offset " + to_string(b.image_offset) +
              ", object_size " + to_string(b.object_size) + ", access " + access);
-  }
+  };
+  for (std::size_t i = 0; i < image.bindings.size(); ++i)
+    entry("binding " + to_string(i) + ":", image.bindings[i]);
+  for (std::size_t i = 0; i < image.image_bindings.size(); ++i)
+    entry("image binding " + to_string(i) + ":", image.image_bindings[i]);
   return out;
 }
 

@@ -17,6 +17,7 @@ namespace rt {
 class device; // one Vulkan physical + logical device; lives until process exit
 class queue;  // an accelerator_view: a Vulkan queue with its own submissions
 class buffer; // reference-counted storage shared by array / array_view objects
+class image;  // a texture's Vulkan image, reference-counted by texture objects
 
 struct device_info {
   std::wstring description;  // VkPhysicalDeviceProperties::deviceName
@@ -147,6 +148,51 @@ void buffer_discard(buffer *b);
 // Bulk copies between host memory and a buffer (array constructors, copy()).
 void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t bytes);
 void buffer_read(buffer *b, std::size_t offset, void *dst, std::size_t bytes);
+
+// A texture's texel format: C++ AMP's scalar type, number of components
+// (1, 2 or 4) and bits per scalar element (8, 16, 32; 64 for double).
+enum class texel_scalar : unsigned { int32, uint32, float32, norm, unorm, float64 };
+struct texel_format {
+  texel_scalar scalar = texel_scalar::float32;
+  unsigned components = 1;
+  unsigned bits = 32;
+};
+// Bytes of one texel as the device stores it (and as texture copies of raw
+// memory read and write it).
+std::size_t texel_bytes(const texel_format &f);
+// The Vulkan format's name (for messages), e.g. "R8G8B8A8_UNORM"; empty for
+// a combination C++ AMP does not allow.
+std::string texel_format_name(const texel_format &f);
+// Converts count texels between C++ AMP's value_type (components scalars of
+// 4 bytes; 8 for double) and the stored format, as a kernel's reads and
+// writes would: norm and unorm clamp and round as Vulkan converts them.
+void texels_pack(const texel_format &f, const void *values, void *texels, std::size_t count);
+void texels_unpack(const texel_format &f, const void *texels, void *values, std::size_t count);
+
+// A texture: a Vulkan image in the device's optimal tiling, on the device
+// of q (null: the default device's default queue). extent[0] is the width
+// (C++ AMP's last dimension), then height and depth; rank 1..3. mip_levels 0
+// means the full chain. Throws runtime_exception for a format C++ AMP does
+// not allow, a bad extent or mipmap count, unsupported_feature for a format
+// the device cannot store, out_of_memory.
+image *image_create(queue *q, const texel_format &f, int rank, const unsigned extent[3],
+                    unsigned mip_levels);
+void image_retain(image *i) noexcept;
+void image_release(image *i) noexcept;
+queue *image_queue(const image *i);
+unsigned image_mip_levels(const image *i);
+texel_format image_format(const image *i);
+// Texels move as the device stores them, row after row, tightly packed.
+// offset and extent in texels of the mipmap level, width first. Uploads join
+// the queue's batch (before the kernels launched after them); downloads wait
+// for the kernels that write the image.
+void image_write(image *i, unsigned mip, const unsigned offset[3], const unsigned extent[3],
+                 const void *texels);
+void image_read(image *i, unsigned mip, const unsigned offset[3], const unsigned extent[3],
+                void *texels);
+// Device-side copy between images of the same format.
+void image_copy(image *src, unsigned src_mip, const unsigned src_offset[3], image *dst,
+                unsigned dst_mip, const unsigned dst_offset[3], const unsigned extent[3]);
 
 struct launch_desc {
   const char *image = nullptr;     // kernel image bytes (see kernel_image.h)

@@ -116,6 +116,11 @@ llvm::StringRef getIntrinsicName(const clang::FunctionDecl *FD);
 // looking through template specializations.
 llvm::StringRef getAmpClassName(const clang::CXXRecordDecl *RD);
 llvm::StringRef getAmpClassName(clang::QualType T);
+// concurrency::array and graphics::texture: kernels capture them by reference.
+inline bool isCapturedByReference(clang::QualType T) {
+  llvm::StringRef Name = getAmpClassName(T);
+  return Name == "array" || Name == "texture";
+}
 
 bool isKernelImageTemplate(const clang::FunctionDecl *FD);
 

@@ -121,7 +121,7 @@ private:
     P.NoteName = Note;
   }
 
-  static bool isAmpArray(QualType T) { return getAmpClassName(T) == "array"; }
+  static bool isAmpArray(QualType T) { return isCapturedByReference(T); }
 
   void walk(QualType T, const std::string &Path, bool IsMember, bool Top,
             const FieldDecl *Field = nullptr) {
@@ -193,9 +193,10 @@ private:
             Amp == "tiled_index" ? "tiled_index" : Amp.str());
       return;
     }
-    if (Amp == "array") {
+    if (Amp == "array" || Amp == "texture") {
       if (capture())
-        found(Path, TypeProblem::ArrayByValue, Field, FieldName);
+        found(Path, TypeProblem::ArrayByValue, Field, FieldName,
+              Amp == "array" ? "concurrency::array" : "concurrency::graphics::texture");
       return;
     }
     if (!Amp.empty())

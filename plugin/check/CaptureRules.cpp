@@ -1,7 +1,8 @@
 //===- CaptureRules.cpp - What a kernel may capture -----------------------===//
 //
 // The seeds (parallel_for_each): captured data is passed by value, except
-// concurrency::array, which is captured by reference (or pointer); no other
+// concurrency::array, which is captured by reference (or pointer), as is a
+// graphics::texture; no other
 // pointers or references; no char, short, long long or bool, also inside
 // captured classes; no classes with virtual functions or virtual bases;
 // captured classes must be copyable by blitting. A functor's data members are
@@ -20,7 +21,9 @@
 using namespace clang;
 using namespace ampvk;
 
-static bool isAmpArray(QualType T) { return getAmpClassName(T) == "array"; }
+// concurrency::array and graphics::texture: captured by reference.
+static bool isAmpArray(QualType T) { return isCapturedByReference(T); }
+static unsigned whichByReference(QualType T) { return getAmpClassName(T) == "texture"; }
 
 void ampvk::checkLambdaCaptures(CheckContext &C, const LambdaExpr *LE, bool IsKernel) {
   AmpDiagnostics &D = C.Diags;
@@ -61,7 +64,8 @@ void ampvk::checkLambdaCaptures(CheckContext &C, const LambdaExpr *LE, bool IsKe
     if (Cap.getCaptureKind() != LCK_ByCopy)
       continue;
     if (isAmpArray(T)) {
-      D.report(Loc, ampdiag::err_capture_array_by_value) << Name << IsKernel;
+      D.report(Loc, ampdiag::err_capture_array_by_value) << Name << IsKernel
+                                                         << whichByReference(T);
       NoteImplicit(Cap, Name);
       continue;
     }
@@ -117,7 +121,7 @@ static void checkFunctor(CheckContext &C, const Kernel &K) {
     }
     if (isAmpArray(T)) {
       D.report(FD->getLocation(), ampdiag::err_kernel_member_array_by_value)
-          << Member << FD->getSourceRange();
+          << Member << whichByReference(T) << FD->getSourceRange();
       D.report(K.LaunchLoc, ampdiag::note_kernel_launched_here);
       continue;
     }

@@ -21,17 +21,15 @@ std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code,
   H.capture_buffer_size = Code.Captures.inBuffer() ? Block : 0;
   H.closure_size = static_cast<std::uint32_t>(Code.Captures.ClosureSize);
   H.tile_static_bytes = Code.TileStaticBytes;
-  for (unsigned I = 0; I < Code.Captures.Bindings.size(); ++I) {
-    const CaptureBinding &CB = Code.Captures.Bindings[I];
-    kernel_binding KB{};
-    KB.kind = CB.Kind;
-    KB.host_offset = CB.HostOffset;
-    KB.binding = I;
-    KB.image_offset = CB.ImageOffset;
-    KB.object_size = CB.ObjectSize;
-    KB.access = CB.Access;
-    Parts.bindings.push_back(KB);
-  }
+  // Entry I of each table is descriptor binding I of its set.
+  auto Table = [](llvm::ArrayRef<CaptureBinding> Bindings, std::vector<kernel_binding> &Out) {
+    for (unsigned I = 0; I < Bindings.size(); ++I) {
+      const CaptureBinding &CB = Bindings[I];
+      Out.push_back({CB.Kind, CB.HostOffset, I, CB.ImageOffset, CB.ObjectSize, CB.Access});
+    }
+  };
+  Table(Code.Captures.Bindings, Parts.bindings);
+  Table(Code.Captures.ImageBindings, Parts.image_bindings);
   Parts.spirv = Code.Spirv;
   Parts.aliased_spirv = Code.AliasedSpirv;
   H.source_line = Source.Line;

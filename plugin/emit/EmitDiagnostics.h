@@ -50,6 +50,8 @@ enum class UnsupportedConstruct : unsigned {
   Barrier,
   MemoryFence,
   UncapturedArray,
+  // TextureIntrinsics.cpp
+  UncapturedTexture,
   // MemoryAccess.cpp
   UnalignedCapture,
   CaptureModification,

@@ -11,6 +11,7 @@
 //   math.*     <amp_math.h>                   -> MathIntrinsics.cpp
 //   atomic.*   atomic_* (spec chapter 6)       -> AtomicIntrinsics.cpp
 //   direct3d.* countbits, firstbithigh, ...    -> Direct3dIntrinsics.cpp
+//   texture.*  texture and view access, sample -> TextureIntrinsics.cpp
 //
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
@@ -183,6 +184,8 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
   }
   if (Name.starts_with("array_view.") || Name == "host.only")
     return emitViewIntrinsic(Name, This, Args, Loc);
+  if (Name.starts_with("texture."))
+    return emitTextureIntrinsic(FD, Name, This, Args, Loc);
   if (Name.consume_front("atomic."))
     return emitAtomic(FD, Name, Args, Loc);
   if (Name.consume_front("direct3d."))

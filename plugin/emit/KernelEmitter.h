@@ -21,6 +21,7 @@
 //   MemoryAccess.cpp        loads/stores, member/element addressing, captures
 //   Intrinsics.cpp          barriers, fences, buffer access; dispatch to:
 //   ViewIntrinsics.cpp      array_view objects made in kernel code, view offsets
+//   TextureIntrinsics.cpp   textures, texture views and samplers: image access
 //   AtomicIntrinsics.cpp    concurrency::atomic_* (spec chapter 6)
 //   Direct3dIntrinsics.cpp  concurrency::direct3d bit operations
 //   BoundsChecks.cpp        checked mode: element accesses within extents
@@ -47,8 +48,10 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -103,6 +106,11 @@ public:
   // (AliasedSpirv stays empty: spirv/AliasedVariant.h makes it from Spirv);
   // nothing when a diagnostic was reported.
   std::optional<KernelCode> run();
+  // The texture references (image binding numbers) to bind as storage
+  // images: those a first run found written (writtenSampledTextures); the
+  // kernel is then emitted again, by a new emitter.
+  void setStorageTextures(std::set<unsigned> Bindings) { StorageTextures = std::move(Bindings); }
+  const std::set<unsigned> &writtenSampledTextures() const { return WrittenSampledTextures; }
 
 private:
   friend class IntrinsicEmitter;
@@ -393,6 +401,33 @@ private:
   void copyViewBindings(SpvId DstPlace, const LValue &Src, clang::QualType T,
                         clang::SourceLocation Loc);
 
+  // TextureIntrinsics.cpp: textures, texture views and samplers. Their
+  // bindings are numbered from ImageBindingBase wherever view bindings are
+  // (viewBinding, ViewBindings): binding I of set image_binding_set.
+  static constexpr int ImageBindingBase = 1 << 20;
+  enum class ImageUse { Sampled, StorageRead, StorageWrite, Sampler };
+  CallResult emitTextureIntrinsic(const clang::FunctionDecl *FD, llvm::StringRef Name,
+                                  const PointerValue *This,
+                                  llvm::ArrayRef<const clang::Expr *> Args,
+                                  clang::SourceLocation Loc);
+  static bool isImageClass(clang::QualType T);
+  const CaptureBinding *imageBindingOf(int Binding) const;
+  std::string bindingName(int Binding) const;
+  int textureBinding(const PointerValue *This, clang::SourceLocation Loc);
+  bool isSampledBinding(int Binding) const;
+  SpvId imageVariable(int Binding, ImageUse Use, clang::SourceLocation Loc);
+  int fixedSampler(std::uint32_t Filter, std::uint32_t Address);
+  SpvId sampledImage(int Binding, const clang::Expr *SamplerArg, std::uint32_t Filter,
+                     std::uint32_t Address, clang::SourceLocation Loc);
+  SpvId texelScalarType(clang::QualType Value);
+  spv::ImageFormat storageFormat(clang::QualType Value);
+  SpvId imageCoordinate(const clang::Expr *IndexArg, int Rank, clang::SourceLocation Loc);
+  SpvId floatCoordinate(const clang::Expr *Arg, clang::SourceLocation Loc);
+  void scalarLeaves(const LValue &Obj, llvm::SmallVectorImpl<LValue> &Out,
+                    clang::SourceLocation Loc);
+  SpvId texelToValue(SpvId Texel, clang::QualType T, clang::SourceLocation Loc);
+  SpvId valueToTexel(SpvId Value, clang::QualType T, clang::SourceLocation Loc);
+
   // AtomicIntrinsics.cpp: Name is the part after "atomic.".
   CallResult emitAtomic(const clang::FunctionDecl *FD, llvm::StringRef Name,
                         llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
@@ -469,6 +504,11 @@ private:
   // Calls inlined into this kernel so far (CallInliner.cpp).
   unsigned InlinedCalls = 0;
   static constexpr unsigned MaxInlinedCalls = 10000;
+  // Texture references bound as storage images (setStorageTextures), and
+  // those written while bound as sampled ones (writtenSampledTextures).
+  std::set<unsigned> StorageTextures, WrittenSampledTextures;
+  // Each image binding's variables, by (binding, ImageUse).
+  std::map<std::pair<int, int>, SpvId> ImageVars;
   // One object in a work-item's private (Function) memory. Vulkan sets no
   // limit, but drivers keep such memory in registers or spill it to slow
   // scratch memory, and some fail to build pipelines with huge ones; a clear

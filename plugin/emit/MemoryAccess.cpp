@@ -283,19 +283,23 @@ LValue KernelEmitter::field(const LValue &Base, const FieldDecl *FD, SourceLocat
       if (Ref != ClosureRefs.end())
         return Ref->second;
     }
-    // Otherwise only the kernel object may hold references: to arrays, which
-    // the runtime binds and whose objects it copies into the capture block.
-    int Index = -1;
+    // Otherwise only the kernel object may hold references: to arrays and
+    // textures, which the runtime binds and whose objects it copies into the
+    // capture block.
+    int Index = -1, Texture = -1;
     if (Base.K == LValue::Capture && !Base.DynOffset &&
-        Base.ConstOffset >= launch_header_bytes)
-      Index = Captures.referenceAtHostOffset(Base.ConstOffset - launch_header_bytes +
-                                             FieldOffset);
-    if (Index < 0) {
+        Base.ConstOffset >= launch_header_bytes) {
+      const std::uint32_t HostOffset = Base.ConstOffset - launch_header_bytes + FieldOffset;
+      Index = Captures.referenceAtHostOffset(HostOffset);
+      Texture = Captures.textureReferenceAtHostOffset(HostOffset);
+    }
+    if (Index < 0 && Texture < 0) {
       unsupported(Loc, UnsupportedConstruct::ReferenceMember);
       return Out;
     }
     Out.K = LValue::Capture;
-    Out.ConstOffset = Captures.Bindings[Index].ImageOffset;
+    Out.ConstOffset = Index >= 0 ? Captures.Bindings[Index].ImageOffset
+                                 : Captures.ImageBindings[Texture].ImageOffset;
     Out.Type = FT->getPointeeType();
     return Out;
   }

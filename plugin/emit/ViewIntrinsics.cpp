@@ -29,8 +29,15 @@ using namespace ampvk;
 
 
 int KernelEmitter::viewBinding(const LValue &View) const {
-  if (View.K == LValue::Capture)
-    return View.DynOffset ? -1 : Captures.bindingAtImageOffset(View.ConstOffset);
+  if (View.K == LValue::Capture) {
+    if (View.DynOffset)
+      return -1;
+    if (isImageClass(View.Type)) {
+      const int Image = Captures.imageBindingAtImageOffset(View.ConstOffset);
+      return Image < 0 ? -1 : ImageBindingBase + Image;
+    }
+    return Captures.bindingAtImageOffset(View.ConstOffset);
+  }
   if (View.K != LValue::Memory || !View.Ptr)
     return -1;
   auto It = ViewBindings.find(placeOf(View.Ptr));
@@ -43,8 +50,11 @@ void KernelEmitter::bindView(const LValue &View, int Binding, SourceLocation Loc
   auto [It, New] = ViewBindings.try_emplace(placeOf(View.Ptr), Binding);
   if (New || It->second == Binding)
     return;
+  const unsigned Kind = !isImageClass(View.Type)                      ? 0
+                        : getAmpClassName(View.Type) == "sampler" ? 2
+                                                                   : 1;
   unsupported(Loc, ampdiag::err_view_binding_ambiguous)
-      << Captures.Bindings[It->second].Name << Captures.Bindings[Binding].Name;
+      << bindingName(It->second) << bindingName(Binding) << Kind;
 }
 
 void KernelEmitter::noteViewLoad(SpvId Value, const LValue &From) {
@@ -75,7 +85,7 @@ bool KernelEmitter::holdsViews(QualType T) {
   const auto *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition())
     return false;
-  if (getAmpClassName(RD) == "array_view")
+  if (getAmpClassName(RD) == "array_view" || isImageClass(T))
     return true;
   auto [It, New] = HoldsViews.try_emplace(T.getCanonicalType().getTypePtr(), false);
   if (!New)
@@ -107,7 +117,7 @@ void KernelEmitter::copyViewBindings(SpvId DstPlace, const LValue &Src, QualType
   const auto *RD = T->getAsCXXRecordDecl();
   if (!RD)
     return;
-  if (getAmpClassName(RD) == "array_view") {
+  if (getAmpClassName(RD) == "array_view" || isImageClass(T)) {
     int Binding = viewBinding(Src);
     LValue Dst;
     Dst.K = LValue::Memory;

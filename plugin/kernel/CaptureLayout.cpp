@@ -56,6 +56,12 @@ public:
       return;
     if (T->isReferenceType() || T->isPointerType()) {
       QualType Pointee = T->getPointeeType();
+      if (getAmpClassName(Pointee) == "texture") {
+        Out.ImageBindings.push_back(
+            binding(binding_kind::texture_reference, Pointee, Offset, FD));
+        Out.ImageBindings.back().ObjectSize = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+        return;
+      }
       if (getAmpClassName(Pointee) == "array") {
         CaptureBinding B;
         B.Kind = static_cast<std::uint32_t>(binding_kind::array_reference);
@@ -80,7 +86,16 @@ public:
     const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
     if (!RD)
       return;
-    if (getAmpClassName(RD) == "array_view") {
+    llvm::StringRef Class = getAmpClassName(RD);
+    if (Class == "texture_view" || Class == "writeonly_texture_view" || Class == "sampler") {
+      Out.ImageBindings.push_back(binding(Class == "sampler" ? binding_kind::sampler
+                                                             : binding_kind::texture_view,
+                                          T, Offset, FD));
+      Out.ImageBindings.back().ImageOffset =
+          static_cast<std::uint32_t>(launch_header_bytes + Offset);
+      return;
+    }
+    if (Class == "array_view") {
       CaptureBinding B;
       B.Kind = static_cast<std::uint32_t>(binding_kind::array_view);
       B.HostOffset = static_cast<std::uint32_t>(Offset);
@@ -96,6 +111,24 @@ public:
   }
 
 private:
+  CaptureBinding binding(binding_kind Kind, QualType Object, std::uint64_t Offset,
+                         const FieldDecl *FD) const {
+    CaptureBinding B;
+    B.Kind = static_cast<std::uint32_t>(Kind);
+    B.HostOffset = static_cast<std::uint32_t>(Offset);
+    B.ObjectType = Object;
+    if (const auto *Spec =
+            dyn_cast_or_null<ClassTemplateSpecializationDecl>(Object->getAsCXXRecordDecl())) {
+      B.ElementType = firstTemplateArgument(Spec);
+      if (Spec->getTemplateArgs().size() > 1 &&
+          Spec->getTemplateArgs()[1].getKind() == TemplateArgument::Integral)
+        B.Rank = static_cast<int>(Spec->getTemplateArgs()[1].getAsIntegral().getSExtValue());
+    }
+    B.Field = FD;
+    B.Name = nameOf(FD);
+    return B;
+  }
+
   std::string nameOf(const FieldDecl *FD) const {
     if (!FD)
       return std::string();
@@ -123,6 +156,13 @@ CaptureLayout ampvk::computeCaptureLayout(ASTContext &Ctx, const CXXRecordDecl *
     B.ImageOffset = static_cast<std::uint32_t>(End); // used only below the limit
     End += B.ObjectSize;
   }
+  for (CaptureBinding &B : Out.ImageBindings) {
+    if (B.Kind != static_cast<std::uint32_t>(binding_kind::texture_reference))
+      continue;
+    End = llvm::alignTo(End, 8);
+    B.ImageOffset = static_cast<std::uint32_t>(End);
+    End += B.ObjectSize;
+  }
   Out.FoldedExtentOffset = llvm::alignTo(End, 4);
   Out.BlockSize = Out.FoldedExtentOffset + 4 * folded_extent_words(Rank);
   return Out;
@@ -139,6 +179,22 @@ int CaptureLayout::referenceAtHostOffset(std::uint32_t Offset) const {
   for (unsigned I = 0; I < Bindings.size(); ++I)
     if (Bindings[I].Kind == static_cast<std::uint32_t>(binding_kind::array_reference) &&
         Bindings[I].HostOffset == Offset)
+      return static_cast<int>(I);
+  return -1;
+}
+
+int CaptureLayout::imageBindingAtImageOffset(std::uint32_t Offset) const {
+  for (unsigned I = 0; I < ImageBindings.size(); ++I)
+    if (ImageBindings[I].ImageOffset == Offset &&
+        ImageBindings[I].Kind != static_cast<std::uint32_t>(binding_kind::fixed_sampler))
+      return static_cast<int>(I);
+  return -1;
+}
+
+int CaptureLayout::textureReferenceAtHostOffset(std::uint32_t Offset) const {
+  for (unsigned I = 0; I < ImageBindings.size(); ++I)
+    if (ImageBindings[I].Kind == static_cast<std::uint32_t>(binding_kind::texture_reference) &&
+        ImageBindings[I].HostOffset == Offset)
       return static_cast<int>(I);
   return -1;
 }

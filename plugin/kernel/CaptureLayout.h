@@ -4,7 +4,9 @@
 // the capture block after the 16-byte launch header. Every array_view inside
 // it, and every array it refers to, also becomes a storage-buffer binding; the
 // objects of referenced arrays are appended to the capture block so the kernel
-// can read their extents. A block that fits Vulkan's guaranteed push-constant
+// can read their extents. Textures (by reference), texture views and
+// samplers become image bindings of descriptor set image_binding_set; a
+// texture's object is appended like an array's. A block that fits Vulkan's guaranteed push-constant
 // space is the push-constant block; a larger one is a read-only storage buffer
 // bound after the views (kernel_image.h). This computes that plan from Clang's
 // record layout, before any SPIR-V is emitted.
@@ -29,7 +31,9 @@ struct CaptureBinding {
   std::uint32_t ImageOffset = 0; // where the bound object's bytes are in the capture block
   std::uint32_t ObjectSize = 0;
   std::uint32_t Access = 0;      // ampvk::binding_access, filled in by the emitter
-  clang::QualType ElementType;   // T of array_view<T,N> / array<T,N>
+  clang::QualType ElementType;   // T of array_view<T,N> / array<T,N> / texture<T,N>
+  clang::QualType ObjectType;    // image bindings: the texture, view or sampler class
+  int Rank = 0;                  // image bindings: N of a texture or view
   const clang::FieldDecl *Field = nullptr;
   std::string Name; // the member, or the variable a lambda captured
 };
@@ -45,6 +49,10 @@ struct CaptureLayout {
   // the capture block; kernel_image.h).
   std::uint64_t FoldedExtentOffset = 0;
   llvm::SmallVector<CaptureBinding, 8> Bindings;
+  // Textures, texture views and samplers (kernel_image.h's image bindings),
+  // binding I of set image_binding_set; the emitter appends the fixed
+  // samplers of sample<filter, address>.
+  llvm::SmallVector<CaptureBinding, 4> ImageBindings;
 
   // Whether the block is a storage buffer rather than push constants.
   bool inBuffer() const { return BlockSize > max_push_block_bytes; }
@@ -55,6 +63,10 @@ struct CaptureLayout {
   int bindingAtImageOffset(std::uint32_t Offset) const;
   // The array_reference binding for the reference member at this host offset.
   int referenceAtHostOffset(std::uint32_t Offset) const;
+  // The image binding whose object starts at this capture-block offset, or
+  // whose texture reference is at this host offset; -1 when none.
+  int imageBindingAtImageOffset(std::uint32_t Offset) const;
+  int textureReferenceAtHostOffset(std::uint32_t Offset) const;
 };
 
 CaptureLayout computeCaptureLayout(clang::ASTContext &Ctx,

@@ -15,15 +15,21 @@ bool isDecoration(const std::vector<std::uint32_t> &W, std::size_t At, spv::Deco
          wordCount(W[At]) >= 3 && W[At + 2] == static_cast<std::uint32_t>(D);
 }
 
-// The variables bound to the views' descriptors (storage buffers), with their
-// bindings.
+// The variables bound to the views' descriptors (storage buffers of set 0),
+// with their bindings. Textures' variables are in another set.
 std::map<std::uint32_t, std::uint32_t> viewVariables(const std::vector<std::uint32_t> &Words,
                                                      std::uint32_t NumViews) {
+  std::set<std::uint32_t> OtherSets;
+  for (std::size_t At = HeaderWords; At < Words.size() && wordCount(Words[At]);
+       At += wordCount(Words[At]))
+    if (isDecoration(Words, At, spv::Decoration::DescriptorSet) && wordCount(Words[At]) >= 4 &&
+        Words[At + 3] != 0)
+      OtherSets.insert(Words[At + 1]);
   std::map<std::uint32_t, std::uint32_t> Bound;
   for (std::size_t At = HeaderWords; At < Words.size() && wordCount(Words[At]);
        At += wordCount(Words[At]))
     if (isDecoration(Words, At, spv::Decoration::Binding) && wordCount(Words[At]) >= 4 &&
-        Words[At + 3] < NumViews)
+        Words[At + 3] < NumViews && !OtherSets.count(Words[At + 1]))
       Bound.emplace(Words[At + 1], Words[At + 3]);
   return Bound;
 }

@@ -51,6 +51,19 @@ SpvId SpirvModuleBuilder::cachedType(spv::Op Op,
   return Id;
 }
 
+SpvId SpirvModuleBuilder::typeImage(SpvId SampledType, spv::Dim Dim, std::uint32_t Sampled,
+                                    spv::ImageFormat Format) {
+  return cachedType(spv::Op::OpTypeImage,
+                    {SampledType, static_cast<std::uint32_t>(Dim), 0, 0, 0, Sampled,
+                     static_cast<std::uint32_t>(Format)});
+}
+
+SpvId SpirvModuleBuilder::typeSampler() { return cachedType(spv::Op::OpTypeSampler, {}); }
+
+SpvId SpirvModuleBuilder::typeSampledImage(SpvId Image) {
+  return cachedType(spv::Op::OpTypeSampledImage, {Image});
+}
+
 SpvId SpirvModuleBuilder::typeVoid() { return cachedType(spv::Op::OpTypeVoid, {}); }
 SpvId SpirvModuleBuilder::typeBool() { return cachedType(spv::Op::OpTypeBool, {}); }
 

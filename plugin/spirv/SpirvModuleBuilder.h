@@ -50,6 +50,11 @@ public:
   SpvId typeStruct(llvm::ArrayRef<SpvId> Members);
   SpvId typePointer(spv::StorageClass SC, SpvId Pointee);
   SpvId typeFunction(SpvId Ret, llvm::ArrayRef<SpvId> Params);
+  // A non-arrayed single-sampled image: Sampled 1 (sampled) or 2 (storage).
+  SpvId typeImage(SpvId SampledType, spv::Dim Dim, std::uint32_t Sampled,
+                  spv::ImageFormat Format);
+  SpvId typeSampler();
+  SpvId typeSampledImage(SpvId Image);
 
   // Constants.
   SpvId constInt(unsigned Width, std::uint64_t Value);

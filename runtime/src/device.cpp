@@ -9,6 +9,7 @@
 #include <ampvk/exceptions.h>
 
 #include "buffer.h"
+#include "image.h"
 #include "env.h"
 #include "internal_counters.h"
 #include "memory_pool.h"
@@ -81,6 +82,7 @@ void device::create_logical_device() {
   features.features.robustBufferAccess = f.robust_buffer_access;
   features.features.shaderInt64 = f.int64;
   features.features.shaderInt16 = f.int16;
+  features.features.shaderStorageImageWriteWithoutFormat = f.storage_image_write_without_format;
   VkPhysicalDevice16BitStorageFeatures storage16{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
   VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
@@ -298,6 +300,10 @@ void device::teardown() noexcept {
   for (auto &view : views_)
     view->detach();
   queue_->detach();
+  // Textures still alive (globals destroyed after us) lose their data.
+  for (image_storage *s : images)
+    s->release();
+  samplers.clear();
   vk_queues_.clear();
   staging_->clear();
   staging_.reset();

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -24,6 +25,7 @@ namespace ampvk {
 namespace rt {
 
 class buffer;
+struct image_storage;
 class staging_pool;
 class memory_pool;
 class pipeline_cache;
@@ -74,6 +76,10 @@ public:
   // Buffers not yet destroyed (under the mutex): teardown moves their data to
   // the host before it destroys their device memory.
   std::unordered_set<buffer *> buffers;
+  // The Vulkan objects of textures not yet destroyed, and the samplers made
+  // so far (image.h), both under the mutex: teardown destroys them.
+  std::unordered_set<image_storage *> images;
+  std::map<std::vector<std::uint32_t>, unique_sampler> samplers;
 
   // Bytes of shared (BAR) memory arrays hold, against
   // physical_device::shared_memory_budget (under the mutex).

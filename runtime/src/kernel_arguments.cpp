@@ -72,12 +72,17 @@ void fill_capture_block(const kernel_image &image, const void *kernel_object,
   std::memcpy(out, &header, sizeof header);
   if (h.closure_size)
     std::memcpy(out + launch_header_bytes, kernel_object, h.closure_size);
-  for (const kernel_binding &kb : image.bindings) {
-    if (kb.kind != static_cast<std::uint32_t>(binding_kind::array_reference) || !kb.object_size)
-      continue;
+  // Arrays and textures captured by reference: their objects, for their extents.
+  auto copy_referenced = [&](const kernel_binding &kb, binding_kind kind) {
+    if (kb.kind != static_cast<std::uint32_t>(kind) || !kb.object_size)
+      return;
     const void *object = read_pointer(kernel_object, kb.host_offset);
     std::memcpy(out + kb.image_offset, object, kb.object_size);
-  }
+  };
+  for (const kernel_binding &kb : image.bindings)
+    copy_referenced(kb, binding_kind::array_reference);
+  for (const kernel_binding &kb : image.image_bindings)
+    copy_referenced(kb, binding_kind::texture_reference);
   const std::uint32_t folded_bytes = 4 * shape.folded_count;
   if (folded_bytes)
     std::memcpy(out + size - folded_bytes, shape.folded, folded_bytes);

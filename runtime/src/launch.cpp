@@ -18,6 +18,7 @@
 #include "descriptors.h"
 #include "device.h"
 #include "foreign_array_views.h"
+#include "image_bindings.h"
 #include "kernel_arguments.h"
 #include "kernel_image_reader.h"
 #include "pipeline_cache.h"
@@ -35,9 +36,11 @@ struct buffer_use {
   std::uint32_t access; // union over every binding of b
 };
 
-// No view named: a captured array's view, else that of an array a captured
-// array_view shows (the data need not move), else the default accelerator's.
-queue &choose_queue(const launch_desc &desc, const std::vector<bound_buffer> &bound) {
+// No view named: a captured array's view, else a texture's, else that of an
+// array a captured array_view shows (the data need not move), else the
+// default accelerator's.
+queue &choose_queue(const launch_desc &desc, const std::vector<bound_buffer> &bound,
+                    const std::vector<bound_image> &images) {
   if (desc.q)
     return *desc.q;
   auto view_of_array = [](const buffer &b) -> queue & {
@@ -47,6 +50,8 @@ queue &choose_queue(const launch_desc &desc, const std::vector<bound_buffer> &bo
   for (const auto &bb : bound)
     if (bb.array_reference)
       return view_of_array(*bb.b);
+  if (queue *q = image_queue_of(images))
+    return *q;
   for (const auto &bb : bound)
     if (!bb.b->wrapped && bb.b->has_source.load(std::memory_order_relaxed))
       return view_of_array(*bb.b);
@@ -72,6 +77,7 @@ struct launch_lists {
   std::vector<bound_buffer> bound;
   std::vector<buffer_use> uses;
   std::vector<unsigned char> push;
+  std::vector<bound_image> images;
 };
 
 // Arrays stay on their accelerator (views of them used elsewhere have stand-ins
@@ -133,6 +139,7 @@ void check_capture_buffer_size(const device &d, const kernel_image_header &h) {
 
 void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipeline,
                      const std::vector<bound_buffer> &bound, const std::vector<buffer_use> &uses,
+                     const std::vector<bound_image> &images,
                      const std::vector<unsigned char> &push, const dispatch_shape &shape,
                      profiled_kernel *profiled, const check_report_slot &report) {
   // Before anything that can fail: a dispatch recorded must hold its buffers.
@@ -162,6 +169,7 @@ void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipel
     f.bound_pipeline = pipeline.pipeline.get();
   }
   bind_buffers(d, f, pipeline, bound, report);
+  bind_images(d, q, f, pipeline, images);
   if (pipeline.push_size) {
     f.use_layout(pipeline.layout.get());
     if (f.bound_push.size() != push.size() ||
@@ -193,7 +201,7 @@ void prepare_buffers(queue &q, const std::vector<buffer_use> &uses) {
 // descriptors or capture memory left.
 frame &batch_with_room(device &d, queue &q, const kernel_pipeline &pipeline) {
   frame *f = &q.record();
-  if (!descriptor_room(*f, pipeline) ||
+  if (!descriptor_room(*f, pipeline) || !image_descriptor_room(*f, pipeline) ||
       (pipeline.capture_buffer_size && !capture_room(d, *f, pipeline.capture_buffer_size))) {
     q.flush();
     f = &q.record();
@@ -211,7 +219,9 @@ void launch(const launch_desc &desc) {
   thread_local launch_lists lists;
   std::vector<bound_buffer> &bound = lists.bound;
   resolve_bindings(image, desc.kernel_object, bound);
-  queue &q = choose_queue(desc, bound);
+  std::vector<bound_image> &images = lists.images;
+  resolve_image_bindings(image, desc.kernel_object, images);
+  queue &q = choose_queue(desc, bound, images);
   device &d = q.owner();
   foreign_array_views foreign;
   foreign.stand_in(d, bound);
@@ -255,7 +265,7 @@ void launch(const launch_desc &desc) {
   // A failure while recording leaves harmless commands (uploads, bindings)
   // in the batch; the buffers' records change only once the dispatch is in.
   profiled_kernel *profiled = note_launch(q, image, desc.rank, desc.extent);
-  record_dispatch(d, q, f, pipeline, bound, uses, push, shape, profiled, report);
+  record_dispatch(d, q, f, pipeline, bound, uses, images, push, shape, profiled, report);
   const std::uint64_t serial = f.serial;
   for (const auto &u : uses) {
     note_queue_use(q, *u.b, serial);

@@ -52,6 +52,7 @@ kernel_features query_features(VkPhysicalDevice handle, std::uint32_t api_versio
   f.robust_buffer_access = core.features.robustBufferAccess;
   f.int64 = core.features.shaderInt64;
   f.int16 = core.features.shaderInt16;
+  f.storage_image_write_without_format = core.features.shaderStorageImageWriteWithoutFormat;
   f.storage_buffer_16bit = storage16.storageBuffer16BitAccess;
   if (has_device_extension(handle, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME)) {
     VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float{

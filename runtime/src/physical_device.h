@@ -36,6 +36,9 @@ struct kernel_features {
   bool atomic_float_extension = false;
   bool float32_atomics_buffer = false; // shaderBufferFloat32Atomics
   bool float32_atomics_shared = false; // shaderSharedFloat32Atomics
+  // Texture views whose format the kernel cannot know (any bits per scalar
+  // element) are written through storage images of Unknown format.
+  bool storage_image_write_without_format = false;
 };
 
 struct physical_device {

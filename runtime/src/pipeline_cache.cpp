@@ -111,10 +111,36 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
            "creating a descriptor set layout on " + device_.describe());
   p->set_layout = unique_descriptor_set_layout(vk, set_layout);
 
+  // Textures, views and samplers: set image_binding_set, written per launch.
+  p->num_image_bindings = h.num_image_bindings;
+  VkDescriptorSetLayout set_layouts[2] = {set_layout, VK_NULL_HANDLE};
+  if (h.num_image_bindings) {
+    std::vector<VkDescriptorSetLayoutBinding> images(h.num_image_bindings);
+    for (const kernel_binding &kb : image.image_bindings) {
+      VkDescriptorSetLayoutBinding &b = images[kb.binding];
+      b.binding = kb.binding;
+      b.descriptorType =
+          kb.kind == static_cast<std::uint32_t>(binding_kind::sampler) ||
+                  kb.kind == static_cast<std::uint32_t>(binding_kind::fixed_sampler)
+              ? VK_DESCRIPTOR_TYPE_SAMPLER
+          : (kb.access & binding_sampled) ? VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE
+                                          : VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+      b.descriptorCount = 1;
+      b.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    }
+    VkDescriptorSetLayoutCreateInfo image_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    image_info.bindingCount = h.num_image_bindings;
+    image_info.pBindings = images.data();
+    VkDescriptorSetLayout image_layout = VK_NULL_HANDLE;
+    vk_check(device_, vkCreateDescriptorSetLayout(vk, &image_info, nullptr, &image_layout),
+             "creating a texture descriptor set layout on " + device_.describe());
+    p->image_set_layout = unique_descriptor_set_layout(vk, image_layout);
+    set_layouts[image_binding_set] = image_layout;
+  }
   VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, h.push_size};
   VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  layout_info.setLayoutCount = 1;
-  layout_info.pSetLayouts = &set_layout;
+  layout_info.setLayoutCount = h.num_image_bindings ? 2 : 1;
+  layout_info.pSetLayouts = set_layouts;
   layout_info.pushConstantRangeCount = h.push_size > 0 ? 1 : 0;
   layout_info.pPushConstantRanges = &range;
   VkPipelineLayout layout = VK_NULL_HANDLE;

@@ -23,6 +23,8 @@ class device;
 
 struct kernel_pipeline {
   unique_descriptor_set_layout set_layout;
+  unique_descriptor_set_layout image_set_layout; // set image_binding_set, when there are images
+  std::uint32_t num_image_bindings = 0;
   unique_pipeline_layout layout;
   unique_pipeline pipeline;
   bool push_descriptors = false; // bind with vkCmdPushDescriptorSetKHR

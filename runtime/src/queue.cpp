@@ -5,6 +5,7 @@
 
 #include "bounds_report.h"
 #include "buffer.h"
+#include "image.h"
 #include "device.h"
 #include "env.h"
 #include "fault_injection.h"
@@ -85,6 +86,10 @@ frame &queue::begin() {
   }
   f->descriptors_used = 0;
   f->descriptor_sets_used = 0;
+  if (f->image_sets_used) {
+    vkResetDescriptorPool(device_.vk(), f->image_descriptors.get(), 0);
+    f->image_sets_used = 0;
+  }
   f->captures_used = 0;
   f->capture_offset = 0;
   f->commands = 0;
@@ -169,6 +174,7 @@ void queue::abandon() noexcept {
   for (buffer *b : f.held)
     drop_hold(*b);
   f.held.clear();
+  f.images.clear();
   for (auto &s : f.staging)
     device_.staging().give_back(std::move(s));
   f.staging.clear();
@@ -207,6 +213,7 @@ void queue::recycle(std::unique_ptr<frame> f) noexcept {
   for (buffer *b : f->held)
     drop_hold(*b);
   f->held.clear();
+  f->images.clear();
   for (auto &s : f->staging)
     device_.staging().give_back(std::move(s));
   f->staging.clear();

@@ -39,6 +39,7 @@ namespace rt {
 
 class device;
 class buffer;
+struct image_storage; // image.h
 struct frame_profile; // profiler.cpp
 
 struct frame {
@@ -50,6 +51,12 @@ struct frame {
   std::uint32_t descriptor_sets_used = 0;
   bool descriptors_dirty = false;
   std::vector<buffer *> held;
+  // The images (textures) the batch uses, kept alive until it retires.
+  std::vector<std::shared_ptr<image_storage>> images;
+  // Descriptor set image_binding_set of each launch that binds images, from
+  // a pool of the frame's own, reset when the frame is reused.
+  unique_descriptor_pool image_descriptors;
+  std::uint32_t image_sets_used = 0;
   std::vector<staging_buffer> staging;
   device_allocation captures; // kept across reuses (capture_buffer.h)
   std::uint32_t captures_used = 0;  // bytes of captures taken by this batch

@@ -40,6 +40,8 @@ const capability_need needs[] = {
      &kernel_features::storage_buffer_16bit},
     {4448, "StorageBuffer8BitAccess", "8-bit values in arrays", "storageBuffer8BitAccess",
      &kernel_features::storage_buffer_8bit},
+    {56, "StorageImageWriteWithoutFormat", "writes to a texture_view of any format",
+     "shaderStorageImageWriteWithoutFormat", &kernel_features::storage_image_write_without_format},
     {5345, "VulkanMemoryModel", "the Vulkan memory model", "vulkanMemoryModel",
      &kernel_features::vulkan_memory_model},
     {5346, "VulkanMemoryModelDeviceScope", "device-scope memory fences",

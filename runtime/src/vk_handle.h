@@ -56,6 +56,9 @@ using unique_shader_module = device_child<VkShaderModule, vkDestroyShaderModule>
 using unique_pipeline = device_child<VkPipeline, vkDestroyPipeline>;
 using unique_pipeline_cache = device_child<VkPipelineCache, vkDestroyPipelineCache>;
 using unique_query_pool = device_child<VkQueryPool, vkDestroyQueryPool>;
+using unique_image = device_child<VkImage, vkDestroyImage>;
+using unique_image_view = device_child<VkImageView, vkDestroyImageView>;
+using unique_sampler = device_child<VkSampler, vkDestroySampler>;
 
 // The logical device itself; destroyed last among a device's objects.
 class unique_device {

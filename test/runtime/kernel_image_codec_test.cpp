@@ -126,7 +126,14 @@ TEST(KernelImageCodec, WithoutAliasedVariant) {
 }
 
 TEST(KernelImageCodec, Dump) {
-  const std::string bytes = encode_kernel_image(tiled_parts());
+  kernel_image_parts parts = tiled_parts();
+  // A texture_view read through a sampled image at host offset 8, and the
+  // fixed linear clamp sampler.
+  parts.image_bindings.push_back({static_cast<std::uint32_t>(binding_kind::texture_view), 8, 0,
+                                  24, 0, binding_reads | binding_sampled | binding_filters});
+  parts.image_bindings.push_back(
+      {static_cast<std::uint32_t>(binding_kind::fixed_sampler), 0, 1, 0x15, 3, binding_reads});
+  const std::string bytes = encode_kernel_image(parts);
   unaligned copy(bytes);
   decoded_kernel_image image;
   ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
@@ -151,10 +158,15 @@ TEST(KernelImageCodec, Dump) {
           "source_column 0\n"
           "source_bytes 0\n"
           "check_site_bytes 0\n"
+          "num_image_bindings 2\n"
           "binding 0: kind array_view, host_offset 0, binding 0, image_offset 0, object_size 0, "
           "access reads\n"
           "binding 1: kind array_reference, host_offset 16, binding 1, image_offset 48, "
-          "object_size 16, access reads|writes\n");
+          "object_size 16, access reads|writes\n"
+          "image binding 0: kind texture_view, host_offset 8, binding 0, image_offset 24, "
+          "object_size 0, access reads|sampled|filters\n"
+          "image binding 1: kind fixed_sampler, host_offset 0, binding 1, image_offset 21, "
+          "object_size 3, access reads\n");
 }
 
 // The source location travels after the SPIR-V, for profiles and logs.
@@ -379,4 +391,28 @@ TEST(KernelImageCodec, CorruptBindings) {
             invalid("binding entry 1 copies 16 bytes to offset 52 of a 64-byte push block"));
   EXPECT_EQ(error_of(with_binding(p, 0, [](kernel_binding &b) { b.kind = 7; })),
             invalid("binding entry 0 has unknown kind 7"));
+}
+
+// Textures, views and samplers: their own table, for descriptor set 1.
+TEST(KernelImageCodec, CorruptImageBindings) {
+  auto with_image = [](kernel_binding b) {
+    kernel_image_parts p = tiled_parts();
+    p.image_bindings.push_back(b);
+    return encode_kernel_image(p);
+  };
+  const auto view = static_cast<std::uint32_t>(binding_kind::texture_view);
+  const auto reference = static_cast<std::uint32_t>(binding_kind::texture_reference);
+  const auto fixed = static_cast<std::uint32_t>(binding_kind::fixed_sampler);
+  EXPECT_EQ(error_of(with_image({view, 0, 1, 16, 0, binding_reads})),
+            invalid("image binding entry 0 uses descriptor binding 1 of set 1; bindings must be "
+                    "0..1-1, each once"));
+  EXPECT_EQ(error_of(with_image({view, 24, 0, 40, 0, binding_reads})),
+            invalid("image binding entry 0 reads 16 bytes at offset 24 of a 32-byte kernel "
+                    "object"));
+  EXPECT_EQ(error_of(with_image({reference, 0, 0, 56, 16, binding_reads})),
+            invalid("image binding entry 0 copies 16 bytes to offset 56 of a 64-byte push block"));
+  EXPECT_EQ(error_of(with_image({fixed, 0, 0, 1, 3, binding_reads})),
+            invalid("image binding entry 0 is a sampler with filter 1 and address mode 3"));
+  EXPECT_EQ(error_of(with_image({1, 0, 0, 0, 0, binding_reads})),
+            invalid("image binding entry 0 has unknown kind 1"));
 }

@@ -68,6 +68,6 @@ public:
 } // namespace direct3d
 } // namespace Concurrency
 
-#undef AMPVK_DIRECT3D_ONLY
+// AMPVK_DIRECT3D_ONLY stays defined for <amp_graphics.h>'s interop functions.
 
 #endif

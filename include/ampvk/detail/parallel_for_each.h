@@ -52,7 +52,8 @@ inline void launch_kernel(const char *image, const void *kernel, int rank,
   ampvk::rt::launch_desc desc;
   desc.image = image;
   desc.image_size = sizeof(header) +
-                    header.num_bindings * sizeof(ampvk::kernel_binding) +
+                    (header.num_bindings + header.num_image_bindings) *
+                        sizeof(ampvk::kernel_binding) +
                     (header.spirv_words + header.aliased_spirv_words) * 4u + header.source_bytes +
                     header.check_site_bytes;
   desc.kernel_object = kernel;

@@ -64,7 +64,7 @@ void by_value(array_view<int, 1> v, array<int, 1> &arr) {
   parallel_for_each(v.extent, [ll, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'll' has type 'long long', which cannot be captured by a kernel}}
   parallel_for_each(v.extent, [b, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'b' has type 'bool', which cannot be captured by a kernel}}
   parallel_for_each(v.extent, [uc, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'uc' has type 'unsigned char', which cannot be captured by a kernel}}
-  parallel_for_each(v.extent, [p, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'p' has type 'int *', which cannot be captured by a kernel: only a concurrency::array can be captured by pointer}}
+  parallel_for_each(v.extent, [p, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'p' has type 'int *', which cannot be captured by a kernel: only a concurrency::array or texture can be captured by pointer}}
   parallel_for_each(v.extent, [outer, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'outer' has type 'Outer', which cannot be captured by a kernel: member 'inner.flag' has type 'bool'}}
   parallel_for_each(v.extent, [outer_short, v](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{captured variable 'outer_short' has type 'OuterShort', which cannot be captured by a kernel: member 'inner.s' has type 'short'}}
   parallel_for_each(v.extent, [bf, v](index<1> i) restrict(amp) { v[i] = bf == BoolFlag::On; }); // expected-error {{captured variable 'bf' has type 'BoolFlag', which cannot be captured by a kernel: its underlying type is 'bool'}}
@@ -88,7 +88,7 @@ void by_value(array_view<int, 1> v, array<int, 1> &arr) {
 
 void by_reference(array_view<int, 1> v, array<int, 1> &arr) {
   int n = 1;
-  parallel_for_each(v.extent, [&n, v](index<1> i) restrict(amp) { v[i] = n; }); // expected-error {{'n' is captured by reference; a kernel captures by value (only a concurrency::array is captured by reference)}}
+  parallel_for_each(v.extent, [&n, v](index<1> i) restrict(amp) { v[i] = n; }); // expected-error {{'n' is captured by reference; a kernel captures by value (only a concurrency::array or graphics::texture is captured by reference)}}
   parallel_for_each(v.extent, [&](index<1> i) restrict(amp) { v[i] = 0; }); // expected-error {{'v' is captured by reference; a kernel captures by value}} expected-note {{'v' is captured implicitly because of this capture default}}
   // An array must be captured by reference...
   parallel_for_each(v.extent, [arr](index<1> i) restrict(amp) { }); // expected-error {{concurrency::array 'arr' is captured by value; a kernel must capture an array by reference ('&arr')}}
@@ -108,8 +108,8 @@ struct Member {
 
 // Functors: the members are the captures.
 struct BadFunctor {
-  int &ref;              // expected-error {{kernel member 'ref' is a reference; a kernel can hold only a concurrency::array by reference or pointer, everything else by value}}
-  float *ptr;            // expected-error {{kernel member 'ptr' is a pointer; a kernel can hold only a concurrency::array by reference or pointer, everything else by value}}
+  int &ref;              // expected-error {{kernel member 'ref' is a reference; a kernel can hold only a concurrency::array or graphics::texture by reference or pointer, everything else by value}}
+  float *ptr;            // expected-error {{kernel member 'ptr' is a pointer; a kernel can hold only a concurrency::array or graphics::texture by reference or pointer, everything else by value}}
   bool flag;             // expected-error {{kernel member 'flag' has type 'bool', which cannot be captured by a kernel}}
   array<int, 1> byvalue; // expected-error {{kernel member 'byvalue' holds a concurrency::array by value; hold a reference to it instead}}
   void operator()(index<1>) const restrict(amp) {}
@@ -136,6 +136,6 @@ void functors(array_view<int, 1> v, array<int, 1> &arr, BadFunctor &bad, NotBlit
 // Lambdas inside restrict(amp) code follow the same capture rules.
 int in_amp_code(int x) restrict(amp) {
   auto by_value = [x](int y) { return x + y; };
-  auto by_ref = [&x](int y) { return x + y; }; // expected-error {{'x' is captured by reference; a lambda in restrict(amp) code captures by value (only a concurrency::array is captured by reference)}}
+  auto by_ref = [&x](int y) { return x + y; }; // expected-error {{'x' is captured by reference; a lambda in restrict(amp) code captures by value (only a concurrency::array or graphics::texture is captured by reference)}}
   return by_value(1) + by_ref(2);
 }

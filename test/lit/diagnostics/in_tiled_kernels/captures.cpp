@@ -33,7 +33,7 @@ struct MoveCtor {
 
 void by_reference(array_view<int, 1> av, array<int, 1> &arr) {
   int limit = 8;
-  parallel_for_each(av.extent.tile<64>(), [&limit, av](tiled_index<64> t) restrict(amp) { // expected-error {{'limit' is captured by reference; a kernel captures by value (only a concurrency::array is captured by reference)}}
+  parallel_for_each(av.extent.tile<64>(), [&limit, av](tiled_index<64> t) restrict(amp) { // expected-error {{'limit' is captured by reference; a kernel captures by value (only a concurrency::array or graphics::texture is captured by reference)}}
     tile_static int shared[64];
     shared[t.local[0]] = limit;
     t.barrier.wait();
@@ -96,7 +96,7 @@ void by_value(array_view<int, 1> av) {
   BoolFlag bf = BoolFlag::On;
   parallel_for_each(av.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expected-note 4 {{is captured implicitly because of this capture default}}
     tile_static int shared[64];
-    shared[t.local[0]] = *p;     // expected-error {{captured variable 'p' has type 'int *', which cannot be captured by a kernel: only a concurrency::array can be captured by pointer}}
+    shared[t.local[0]] = *p;     // expected-error {{captured variable 'p' has type 'int *', which cannot be captured by a kernel: only a concurrency::array or texture can be captured by pointer}}
     t.barrier.wait();
     if (verbose)                 // expected-error {{captured variable 'verbose' has type 'bool', which cannot be captured by a kernel}}
       t.barrier.wait();
@@ -147,8 +147,8 @@ void members_of_captured_classes(array_view<int, 1> av, int &n) {
 // A tiled functor: its members are its captures.
 struct BadTiledFunctor {
   array_view<int, 1> av;
-  int &ref;                    // expected-error {{kernel member 'ref' is a reference; a kernel can hold only a concurrency::array by reference or pointer, everything else by value}}
-  float *ptr;                  // expected-error {{kernel member 'ptr' is a pointer; a kernel can hold only a concurrency::array by reference or pointer, everything else by value}}
+  int &ref;                    // expected-error {{kernel member 'ref' is a reference; a kernel can hold only a concurrency::array or graphics::texture by reference or pointer, everything else by value}}
+  float *ptr;                  // expected-error {{kernel member 'ptr' is a pointer; a kernel can hold only a concurrency::array or graphics::texture by reference or pointer, everything else by value}}
   bool flag;                   // expected-error {{kernel member 'flag' has type 'bool', which cannot be captured by a kernel}}
   array<int, 1> copy;          // expected-error {{kernel member 'copy' holds a concurrency::array by value; hold a reference to it instead}}
   int bits : 8;                // expected-error {{kernel member 'bits' cannot be a bit-field}}
@@ -206,7 +206,7 @@ void inner_lambdas(array_view<int, 1> av) {
   parallel_for_each(av.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
     tile_static int shared[64];
     int mine = t.local[0];
-    auto add_mine = [&mine](int v) { return v + mine; }; // expected-error {{'mine' is captured by reference; a lambda in restrict(amp) code captures by value (only a concurrency::array is captured by reference)}}
+    auto add_mine = [&mine](int v) { return v + mine; }; // expected-error {{'mine' is captured by reference; a lambda in restrict(amp) code captures by value (only a concurrency::array or graphics::texture is captured by reference)}}
     shared[t.local[0]] = add_mine(1);
     t.barrier.wait();
     auto wait_and_read = [&]() { t.barrier.wait(); return shared[mine]; }; // expected-error {{tile_barrier::wait is called under control flow that depends on the thread's position in the tile}} expected-error 3 {{is captured by reference; a lambda in restrict(amp) code captures by value}} expected-note 3 {{is captured implicitly because of this capture default}}

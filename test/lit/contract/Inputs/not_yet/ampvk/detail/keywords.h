@@ -2,7 +2,7 @@
 #define NOT_YET(what) __attribute__((annotate("amp.not_yet:" what)))
 namespace concurrency {
 namespace detail {
-struct __attribute__((annotate("amp.contract:3"))) contract_version;
+struct __attribute__((annotate("amp.contract:4"))) contract_version;
 }
 void copy_async(int n) NOT_YET("concurrency::copy_async");
 class NOT_YET("concurrency::completion_future") completion_future {};
