@@ -252,4 +252,30 @@ template <typename _Type> struct short_vector_traits {
 
 #include <ampvk/detail/short_vector_types.h>
 
+namespace Concurrency {
+namespace graphics {
+// HLSL's names for the short vectors, as Microsoft's header has them.
+namespace direct3d {
+typedef uint_2 uint2;
+typedef uint_3 uint3;
+typedef uint_4 uint4;
+typedef int_2 int2;
+typedef int_3 int3;
+typedef int_4 int4;
+typedef float_2 float2;
+typedef float_3 float3;
+typedef float_4 float4;
+typedef double_2 double2;
+typedef double_3 double3;
+typedef double_4 double4;
+typedef norm_2 norm2;
+typedef norm_3 norm3;
+typedef norm_4 norm4;
+typedef unorm_2 unorm2;
+typedef unorm_3 unorm3;
+typedef unorm_4 unorm4;
+} // namespace direct3d
+} // namespace graphics
+} // namespace Concurrency
+
 #endif

@@ -7,6 +7,7 @@
 
 #include "device.h"
 #include "internal_counters.h"
+#include "profiler.h"
 #include "queue.h"
 #include "staging.h"
 #include "texel_format.h"
@@ -375,8 +376,11 @@ void image_write(image *i, unsigned mip, const unsigned offset[3], const unsigne
   frame &f = q.record();
   img.use_on(q, f, true);
   to_transfer(f, img, mip, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  note_transfer(q, transfer_direction::host_to_device, bytes);
+  const gpu_span span = begin_copy_span(q, f, transfer_direction::host_to_device, bytes);
   vkCmdCopyBufferToImage(f.cmd, staging->buffer.get(), img.storage->handle.get(),
                          VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+  end_gpu_span(f, span);
   from_transfer(f, img, mip, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   f.staging.push_back(std::move(staging));
   q.recorded(f);
@@ -398,8 +402,11 @@ void image_read(image *i, unsigned mip, const unsigned offset[3], const unsigned
     frame &f = q.record();
     img.use_on(q, f, false);
     to_transfer(f, img, mip, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    note_transfer(q, transfer_direction::device_to_host, bytes);
+    const gpu_span span = begin_copy_span(q, f, transfer_direction::device_to_host, bytes);
     vkCmdCopyImageToBuffer(f.cmd, img.storage->handle.get(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                            staging->buffer.get(), 1, &region);
+    end_gpu_span(f, span);
     from_transfer(f, img, mip, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     serial = f.serial;
     q.recorded(f);

@@ -6,6 +6,8 @@
 // host reference are two functions, unlike difftest::check.
 #include "differential.h"
 
+#include <amp_graphics.h>
+
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -340,4 +342,40 @@ TEST(Direct3d, NoiseIsPerlinGradientNoise) {
   }
   EXPECT_LT(lowest, -0.3f);
   EXPECT_GT(highest, 0.3f);
+}
+
+// graphics::direct3d::msad4: a hand-worked case (the reference's zero byte
+// is masked out), then the kernel against the host on random words.
+TEST(Direct3d, Msad4MaskedSumsOfAbsoluteDifferences) {
+  using concurrency::graphics::uint_2;
+  using concurrency::graphics::uint_4;
+  const uint_4 hand = concurrency::graphics::direct3d::msad4(
+      0x00030201u, uint_2(0x04030201u, 0x08070605u), uint_4(0u, 0u, 0u, 100u));
+  EXPECT_EQ(hand.x, 0u);
+  EXPECT_EQ(hand.y, 3u);
+  EXPECT_EQ(hand.z, 6u);
+  EXPECT_EQ(hand.w, 109u);
+
+  const int n = 4096;
+  std::vector<unsigned> words(4 * n);
+  unsigned x = 12345u;
+  for (unsigned &w : words) {
+    x = x * 1664525u + 1013904223u;
+    w = x;
+  }
+  std::vector<uint_4> got(n);
+  concurrency::array_view<const unsigned, 1> in(4 * n, words);
+  concurrency::array_view<uint_4, 1> out(n, got);
+  concurrency::parallel_for_each(out.extent, [=](concurrency::index<1> i) restrict(amp) {
+    const int b = 4 * i[0];
+    out[i] = concurrency::graphics::direct3d::msad4(in[b], uint_2(in[b + 1], in[b + 2]),
+                                                    uint_4(in[b + 3] & 0xFFFFu));
+  });
+  out.synchronize();
+  for (int i = 0; i < n; ++i) {
+    const uint_4 want = concurrency::graphics::direct3d::msad4(
+        words[4 * i], uint_2(words[4 * i + 1], words[4 * i + 2]),
+        uint_4(words[4 * i + 3] & 0xFFFFu));
+    ASSERT_TRUE(got[i] == want) << i;
+  }
 }

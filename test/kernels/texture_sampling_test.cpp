@@ -266,3 +266,34 @@ TEST(TextureSampling, ViewsAndSamplersCopiedInsideKernels) {
     for (int c = 0; c < 4; ++c)
       EXPECT_EQ(component(got[i], c), 2.0f * component(data[i], c)) << i;
 }
+
+// Views made in a kernel from the textures it captured (C++ AMP's
+// restrict(amp) constructors): a writable view of a single-component
+// texture, a read-only view of a four-component one with all its levels,
+// and a writeonly_texture_view.
+TEST(TextureSampling, ViewsMadeInsideKernels) {
+  const std::vector<float_4> data = randomTexels(W * H, 7);
+  texture<float_4, 2> colours(H, W, data.begin(), data.end());
+  std::vector<float> base(W * H);
+  for (int i = 0; i < W * H; ++i)
+    base[i] = 0.5f * i;
+  texture<float, 2> sums(H, W, base.begin(), base.end());
+  texture<int, 1> columns(W);
+  parallel_for_each(sums.extent, [&colours, &sums, &columns](index<2> idx) restrict(amp) {
+    texture_view<float, 2> v(sums);
+    texture_view<const float_4, 2> r(colours);
+    v.set(idx, v[idx] + r[idx].z + r.get(idx, 0).w);
+    if (idx[0] == 0) {
+      writeonly_texture_view<int, 1> o(columns);
+      o.set(index<1>(idx[1]), idx[1] * 10 + 3);
+    }
+  });
+  std::vector<float> got(W * H);
+  std::vector<int> cols(W);
+  copy(sums, got.begin());
+  copy(columns, cols.begin());
+  for (int i = 0; i < W * H; ++i)
+    EXPECT_EQ(got[i], base[i] + data[i].z + data[i].w) << i;
+  for (int x = 0; x < W; ++x)
+    EXPECT_EQ(cols[x], x * 10 + 3);
+}

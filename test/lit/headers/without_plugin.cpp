@@ -5,6 +5,8 @@
 // RUN: %ampxx-noplugin -Werror %S/../../../samples/sgemm.cpp
 // RUN: %ampxx-noplugin -Werror %S/../../../samples/tile_average.cpp
 // RUN: %ampxx-noplugin -Werror %S/../../../samples/tiling_description.cpp
+// RUN: %ampxx-noplugin -Werror %S/../../../samples/image_blur.cpp
+// RUN: %ampxx-noplugin -Werror -I%S/../../kernels %S/../../kernels/texture_sampling_test.cpp
 // RUN: %ampxx-noplugin -Werror -I%S/../../kernels %S/../../kernels/restrict_overloading_test.cpp
 // Tools that read the code without the plugin (clangd, clang-tidy,
 // clang++ -fsyntax-only) get <amp.h>'s own `restrict` (keywords.h): overloads

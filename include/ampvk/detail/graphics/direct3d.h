@@ -1,7 +1,8 @@
-// concurrency::graphics::direct3d: interop with Direct3D 11 textures and
-// samplers exists on Windows only. Each function is declared unavailable, so
-// that naming one is a compile-time error saying why (with or without the
-// plugin). msad4 is not interop and is not here yet.
+// concurrency::graphics::direct3d: msad4, HLSL's masked sum of absolute
+// byte differences, in plain C++ for the host and kernels; and the interop
+// with Direct3D 11 textures and samplers, which exists on Windows only: each
+// of those functions is declared unavailable, so that naming one is a
+// compile-time error saying why (with or without the plugin).
 #ifndef AMPVK_DETAIL_GRAPHICS_DIRECT3D_H
 #define AMPVK_DETAIL_GRAPHICS_DIRECT3D_H
 
@@ -11,6 +12,22 @@
 namespace Concurrency {
 namespace graphics {
 namespace direct3d {
+
+// For each byte alignment i of the 8-byte source (source.x's bytes, then
+// source.y's): accum's component i plus the sum over the reference's bytes
+// that are not 0 of |reference byte j - source byte i + j|.
+inline uint_4 msad4(unsigned int reference, uint_2 source, uint_4 accum) restrict(cpu, amp) {
+  unsigned int sums[4] = {accum.x, accum.y, accum.z, accum.w};
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) {
+      const unsigned int r = (reference >> (8 * j)) & 0xFFu;
+      const int at = i + j;
+      const unsigned int s = ((at < 4 ? source.x : source.y) >> (8 * (at & 3))) & 0xFFu;
+      if (r != 0)
+        sums[i] += r > s ? r - s : s - r;
+    }
+  return uint_4(sums[0], sums[1], sums[2], sums[3]);
+}
 
 template <typename T, int N, typename Unknown>
 texture<T, N> make_texture(const accelerator_view &, Unknown *, int = 0)

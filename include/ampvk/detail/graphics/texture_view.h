@@ -95,8 +95,19 @@ public:
   typedef T value_type;
   typedef typename _Traits::scalar_type scalar_type;
 
-  texture_view(texture<T, N> &src, unsigned int mip_level = 0) restrict(cpu) {
+  // (Microsoft's one host constructor with a default level, as two: the
+  // first overloads the kernel's on restriction.)
+  texture_view(texture<T, N> &src) restrict(cpu) { _M_share(src); }
+  texture_view(texture<T, N> &src, unsigned int mip_level) restrict(cpu) {
     detail::view_init(*this, src, detail::range_of(src, mip_level, 1, "texture_view"));
+  }
+  // In a kernel: a view of level 0 of a texture the kernel captured. Its
+  // writes are the texture's (one 32-bit scalar, checked at the launch).
+  // Microsoft's static_asserts on T are left out here: a host call
+  // instantiates this constructor before the plugin points it at the host's.
+  texture_view(texture<T, N> &src) restrict(amp)
+      : _M_most_detailed_mip(0), _M_mip_levels(1), _M_extent(src._M_extent), _M_bits(0) {
+    _M_share(src);
   }
   texture_view(const texture_view &o) restrict(cpu, amp) AMPVK_INTRINSIC("array_view.copy")
       : _M_image(nullptr), _M_queue(nullptr) {
@@ -146,6 +157,12 @@ public:
   unsigned int _M_bits;
   ::ampvk::rt::queue *_M_queue;
 
+  // A view made in a kernel shows src's image binding; on the host (C++
+  // compiled without the plugin) this is the host constructor's work.
+  void _M_share(texture<T, N> &src) restrict(cpu, amp) AMPVK_INTRINSIC("array_view.share") {
+    detail::view_init(*this, src, detail::range_of(src, 0, 1, "texture_view"));
+  }
+
   value_type _M_load(const index<N> &, unsigned int) const restrict(amp)
       AMPVK_INTRINSIC("texture.load") {
     return value_type();
@@ -170,6 +187,13 @@ public:
   texture_view(const texture<T, N> &src) restrict(cpu) {
     detail::view_init(*this, src,
                       detail::range_of(src, 0, src._M_mip_levels, "Read-only texture_view"));
+  }
+  // In a kernel: a view of every level of a texture the kernel captured
+  // (also of a single-component one, which Microsoft's headers refuse).
+  texture_view(const texture<T, N> &src) restrict(amp)
+      : _M_most_detailed_mip(0), _M_mip_levels(src._M_mip_levels), _M_extent(src._M_extent),
+        _M_bits(0) {
+    _M_share(src);
   }
   texture_view(const texture<T, N> &src, unsigned int most_detailed_mip,
                unsigned int mip_levels) restrict(cpu) {
@@ -280,6 +304,12 @@ public:
   unsigned int _M_bits;
   ::ampvk::rt::queue *_M_queue;
 
+  // As the writable view's _M_share.
+  void _M_share(const texture<T, N> &src) restrict(cpu, amp) AMPVK_INTRINSIC("array_view.share") {
+    detail::view_init(*this, src,
+                      detail::range_of(src, 0, src._M_mip_levels, "Read-only texture_view"));
+  }
+
   typename std::remove_const<value_type>::type _M_load(const index<N> &, unsigned int) const
       restrict(amp) AMPVK_INTRINSIC("texture.load") {
     return T();
@@ -354,8 +384,11 @@ public:
   typedef T value_type;
   typedef typename _Traits::scalar_type scalar_type;
 
-  writeonly_texture_view(texture<T, N> &src) restrict(cpu) {
-    detail::view_init(*this, src, detail::range_of(src, 0, 1, "writeonly_texture_view"));
+  writeonly_texture_view(texture<T, N> &src) restrict(cpu) { _M_share(src); }
+  // In a kernel, as texture_view's.
+  writeonly_texture_view(texture<T, N> &src) restrict(amp)
+      : _M_most_detailed_mip(0), _M_mip_levels(1), _M_extent(src._M_extent), _M_bits(0) {
+    _M_share(src);
   }
   writeonly_texture_view(const writeonly_texture_view &o) restrict(cpu, amp)
       AMPVK_INTRINSIC("array_view.copy")
@@ -388,6 +421,10 @@ public:
   unsigned int _M_bits;
   ::ampvk::rt::queue *_M_queue;
 
+  // As texture_view's _M_share.
+  void _M_share(texture<T, N> &src) restrict(cpu, amp) AMPVK_INTRINSIC("array_view.share") {
+    detail::view_init(*this, src, detail::range_of(src, 0, 1, "writeonly_texture_view"));
+  }
   void _M_store(const index<N> &, const value_type &) const restrict(amp)
       AMPVK_INTRINSIC("texture.store") {}
 };
