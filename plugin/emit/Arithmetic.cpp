@@ -123,6 +123,8 @@ SpvId KernelEmitter::emitBinary(const BinaryOperator *E) {
   }
   if (E->isAssignmentOp())
     return load(emitAssign(E), E->getExprLoc());
+  if (E->getLHS()->getType()->isPointerType() && E->getRHS()->getType()->isPointerType())
+    return emitPointerBinary(E);
   if (E->getLHS()->getType()->isPointerType() || E->getRHS()->getType()->isPointerType()) {
     unsupported(E->getOperatorLoc(), UnsupportedConstruct::PointerAsValue);
     return 0;

@@ -152,7 +152,10 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
     if (PT->isReferenceType()) {
       NewFrame->Refs[P] = Arg->isGLValue() ? emitLValue(Arg) : materialize(Arg->getType(), Arg);
     } else if (PT->isPointerType()) {
-      NewFrame->Pointers[P] = emitPointer(Arg);
+      // The callee's own copy: it may move it.
+      PointerVar V = newPointerVariable(P->getName(), P->getLocation());
+      assignPointer(V, emitPointer(Arg), Arg->getExprLoc());
+      NewFrame->PointerVars[P] = V;
     } else {
       LValue LV = localVariable(PT, P->getLocation(), P->getName());
       if (LV.valid())
@@ -171,13 +174,13 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
   F.RetType = Def->getReturnType();
   if (!F.RetType->isVoidType() && !F.RetType->isReferenceType()) {
     if (F.RetType->isPointerType()) {
-      unsupported(Loc, UnsupportedConstruct::CallReturningPointer);
-      Frames.pop_back();
-      return {};
-    }
-    SpvId RT = lower(F.RetType, Def->getLocation());
-    if (RT)
+      F.RetPointer = newPointerVariable("", Loc);
+      F.RetPointer.What = PointerVar::Returned;
+      F.RetPointer.Name = FD->getQualifiedNameAsString();
+      F.ReturnsPointer = true;
+    } else if (SpvId RT = lower(F.RetType, Def->getLocation())) {
       F.RetVar = B.functionVariable(RT);
+    }
   }
 
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def)) {
@@ -229,6 +232,8 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
     noteViewLoad(R.Value, Ret); // a view returned by value keeps its binding
   }
   R.Ref = F.RetRef;
+  if (F.ReturnsPointer && !failed())
+    R.Ptr = readPointer(F.RetPointer);
   Frames.pop_back();
   return R;
 }

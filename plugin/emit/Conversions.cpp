@@ -78,6 +78,8 @@ SpvId KernelEmitter::emitCast(const CastExpr *E) {
   switch (E->getCastKind()) {
   case CK_LValueToRValue:
     return load(emitLValue(Sub), Loc);
+  case CK_PointerToBoolean:
+    return pointerIsNotNull(Sub);
   case CK_NoOp:
   case CK_UserDefinedConversion:
   case CK_ConstructorConversion:

@@ -27,7 +27,6 @@ enum class UnsupportedConstruct : unsigned {
   PointerToMemberCall,
   FunctionPointerCall,
   VariadicCall,
-  CallReturningPointer,
   MemberInitializerKind,
   InitializerList,
   // ExprEmitter.cpp and the expression files beside it (KernelEmitter.h)
@@ -65,7 +64,6 @@ enum class UnsupportedConstruct : unsigned {
   RangeBasedFor,
   StaticLocal,
   ReferenceWithoutInit,
-  PointerWithoutInit,
   Break,
   Continue,
   SwitchBodyNotBlock,

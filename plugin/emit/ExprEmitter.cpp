@@ -65,6 +65,11 @@ void KernelEmitter::emitDiscarded(const Expr *E) {
       emitDiscarded(Result);
     return;
   }
+  // `p = q;`, `++p;`: a pointer variable has no place to name.
+  if (E->getType()->isPointerType()) {
+    emitPointer(E);
+    return;
+  }
   if (E->isGLValue()) {
     emitLValue(E);
     return;
@@ -73,10 +78,6 @@ void KernelEmitter::emitDiscarded(const Expr *E) {
     // `make();` or `T(1);`: an object nobody keeps, destroyed at the end of
     // the full-expression.
     materialize(E->getType(), E);
-    return;
-  }
-  if (E->getType()->isPointerType()) {
-    emitPointer(E);
     return;
   }
   emitRValue(E);

@@ -92,6 +92,7 @@ SpvId KernelEmitter::bufferVariable(int Binding, QualType Elem, SourceLocation L
   B.decorateMember(Block, 0, spv::Decoration::Offset, {0});
   B.decorate(Block, spv::Decoration::Block);
   SpvId Var = B.globalVariable(Block, spv::StorageClass::StorageBuffer);
+  BufferArrayTypes[Var] = RA;
   B.decorate(Var, spv::Decoration::DescriptorSet, {0});
   B.decorate(Var, spv::Decoration::Binding, {static_cast<std::uint32_t>(Binding)});
   // The variant for aliased views drops this again (spirv/AliasedVariant.h).
@@ -170,6 +171,8 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
     LV.Type = Elem;
     LV.Binding = Binding;
     LV.Guard = Guard;
+    LV.BufferVar = Var;
+    LV.BufferIndex = Linear;
     LV.Ptr = B.emit(Op::OpAccessChain,
                     B.typePointer(LV.SC, Types.lower(Elem, Layout::Explicit, Loc)),
                     {Var, B.constI32(0), Linear});

@@ -15,6 +15,7 @@
 //   Arithmetic.cpp          operators, assignment, increment and decrement
 //   Conditionals.cpp        ?: as a value, a place and a class copy
 //   Places.cpp              variables, members, elements, pointers
+//   Pointers.cpp            pointer variables: assignment, arithmetic, comparison
 //   Lambdas.cpp             closure objects of lambdas written in kernels
 //   CallInliner.cpp         calls, constructors, initialization
 //   Destructors.cpp         scopes, temporaries and the destructors they run
@@ -48,6 +49,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <climits>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -81,6 +84,10 @@ struct LValue {
   // Checked mode: a bool; memory is touched only when it holds (an element
   // whose index was checked, emit/BoundsChecks.cpp). 0: always.
   SpvId Guard = 0;
+  // An element of a storage buffer (av[i], a[i]): its buffer variable and
+  // index, so that &av[i] can be a pointer into the whole buffer (Places.cpp).
+  SpvId BufferVar = 0;
+  SpvId BufferIndex = 0;
 
   bool valid() const { return K != Invalid; }
 };
@@ -90,6 +97,9 @@ struct PointerValue {
   LValue Target;      // the object, or the array whose element is pointed to
   bool IntoArray = false;
   SpvId Index = 0;    // element index when IntoArray (32-bit int)
+  // nullptr, or a pointer variable never given an object so far (Target
+  // invalid): comparable, not dereferenceable (Pointers.cpp).
+  bool Null = false;
   bool valid() const { return Target.valid(); }
 };
 
@@ -115,17 +125,32 @@ public:
 private:
   friend class IntrinsicEmitter;
 
+  // A pointer variable (Pointers.cpp): its object at compile time, its
+  // element index (or NullIndex) at run time.
+  struct PointerVar {
+    PointerValue Root;  // Target and IntoArray, once Bound
+    bool Bound = false;
+    SpvId IndexVar = 0; // int Function variable
+    // For messages: a variable (Name), what ?: chooses, or what the
+    // function Name returns.
+    enum Kind { Variable, Conditional, Returned } What = Variable;
+    std::string Name;
+  };
+  static constexpr std::int32_t NullIndex = INT32_MIN;
+
   // Per inlined function call.
   struct Frame {
     const clang::FunctionDecl *FD = nullptr;
     const clang::Expr *Site = nullptr; // the call expression, when there is one
     PointerValue This;
     llvm::DenseMap<const clang::ValueDecl *, LValue> Refs;   // objects and references
-    llvm::DenseMap<const clang::ValueDecl *, PointerValue> Pointers;
+    llvm::DenseMap<const clang::ValueDecl *, PointerVar> PointerVars;
     llvm::DenseMap<const clang::OpaqueValueExpr *, LValue> Opaques;
     clang::QualType RetType;
     SpvId RetVar = 0;
     LValue RetRef;
+    PointerVar RetPointer; // a function returning a pointer
+    bool ReturnsPointer = false;
     SpvId ReturnFlag = 0;   // set when a return leaves nested loops
     unsigned WrapperTarget = ~0u; // index in Targets of the single-trip loop
     unsigned ScopeBase = 0; // Scopes.size() when the body began: a return ends those above
@@ -270,6 +295,7 @@ private:
   struct CallResult {
     SpvId Value = 0;
     LValue Ref;
+    PointerValue Ptr; // a returned pointer
   };
   CallResult emitCall(const clang::CallExpr *E);
   CallResult inlineCall(const clang::FunctionDecl *FD, const PointerValue *This,
@@ -370,6 +396,19 @@ private:
   // Chain is member Member of the object at BasePtr.
   void noteMemberChain(SpvId Chain, SpvId BasePtr, std::uint32_t Member);
   void noteAccess(const LValue &LV, bool Write);
+
+  // Pointers.cpp: pointer variables, arithmetic, comparison, null.
+  bool sameRoot(const PointerValue &A, const PointerValue &B) const;
+  SpvId pointerIndex(const PointerValue &P);
+  PointerVar *pointerVariable(const clang::Expr *E);
+  PointerVar newPointerVariable(llvm::StringRef Name, clang::SourceLocation Loc);
+  void assignPointer(PointerVar &V, const PointerValue &P, clang::SourceLocation Loc);
+  PointerValue readPointer(const PointerVar &V);
+  // ++/-- of a pointer variable, or =, += and -= to one: the expression's value.
+  PointerValue updatePointer(const clang::Expr *E);
+  SpvId emitPointerBinary(const clang::BinaryOperator *E);
+  SpvId pointerIsNotNull(const clang::Expr *E);
+  PointerValue conditionalPointer(const clang::ConditionalOperator *CO);
 
   // Intrinsics.cpp
   bool isIntrinsic(const clang::FunctionDecl *FD) const;
@@ -517,8 +556,10 @@ private:
 
   SpvId CaptureVar = 0; // the capture block (CaptureLayout.h)
   spv::StorageClass CaptureClass = spv::StorageClass::PushConstant;
-  // Each binding's variables, one per element type it is read as.
+  // Each binding's variables, one per element type it is read as, and the
+  // runtime array type of each variable.
   llvm::DenseMap<int, std::vector<std::pair<const clang::Type *, SpvId>>> BufferVars;
+  llvm::DenseMap<SpvId, SpvId> BufferArrayTypes;
   // The binding of each view variable and whole-view value made in the kernel.
   llvm::DenseMap<SpvId, int> ViewBindings;
   // A member reached twice (`s.v` in a constructor, then in the destructor)

@@ -306,6 +306,7 @@ LValue KernelEmitter::field(const LValue &Base, const FieldDecl *FD, SourceLocat
 
   Out = Base;
   Out.Type = FT;
+  Out.BufferVar = Out.BufferIndex = 0; // a member is no element of the buffer
   if (byOffset(Base)) {
     Out.ConstOffset += FieldOffset;
     return Out;
@@ -428,13 +429,17 @@ LValue KernelEmitter::derivedClass(const LValue &Base, const CXXRecordDecl *Deri
 LValue KernelEmitter::element(const LValue &Array, SpvId Index, SourceLocation Loc) {
   if (failed() || !Array.valid())
     return LValue();
-  const auto *AT = Ctx.getAsConstantArrayType(Array.Type);
+  // A constant-size array, or a storage buffer's runtime array (Places.cpp).
+  const ArrayType *AT = Ctx.getAsConstantArrayType(Array.Type);
+  if (!AT && Array.SC == spv::StorageClass::StorageBuffer)
+    AT = Ctx.getAsIncompleteArrayType(Array.Type);
   if (!AT) {
     unsupported(Loc, UnsupportedConstruct::IndexNonArray);
     return LValue();
   }
   LValue Out = Array;
   Out.Type = AT->getElementType();
+  Out.BufferVar = Out.BufferIndex = 0;
   if (byOffset(Array)) {
     auto Size = static_cast<std::int32_t>(sizeOf(Out.Type).getQuantity());
     SpvId Bytes = B.emit(spv::Op::OpIMul, intType(), {Index, B.constI32(Size)});
@@ -453,6 +458,10 @@ LValue KernelEmitter::element(const LValue &Array, SpvId Index, SourceLocation L
 }
 
 LValue KernelEmitter::deref(const PointerValue &P, SourceLocation Loc) {
+  if (P.Null && !failed()) {
+    unsupported(Loc, ampdiag::err_pointer_null_dereference);
+    return LValue();
+  }
   if (!P.IntoArray)
     return P.Target;
   return element(P.Target, P.Index ? P.Index : B.constI32(0), Loc);

@@ -238,30 +238,62 @@ PointerValue KernelEmitter::emitPointer(const Expr *E) {
       P.IntoArray = false;
       return P;
     }
-    case CK_LValueToRValue:
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(CE->getSubExpr()->IgnoreParens())) {
-        for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
-          auto Found = (*It)->Pointers.find(DRE->getDecl());
-          if (Found != (*It)->Pointers.end())
-            return Found->second;
-          break; // only the current frame's locals are visible
-        }
-      }
+    case CK_LValueToRValue: {
+      // Only the current frame's locals are visible.
+      if (PointerVar *V = pointerVariable(CE->getSubExpr()))
+        return readPointer(*V);
+      // The value of `--p` or `p = q` used as an lvalue (`*--p`).
+      const Expr *Sub = CE->getSubExpr()->IgnoreParens();
+      if (const auto *UO = dyn_cast<UnaryOperator>(Sub); UO && UO->isIncrementDecrementOp())
+        return updatePointer(UO);
+      if (const auto *BO = dyn_cast<BinaryOperator>(Sub); BO && BO->isAssignmentOp())
+        return updatePointer(BO);
       break;
+    }
+    case CK_NullToPointer:
+      P.Null = true;
+      return P;
     default:
       break;
     }
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->isIncrementDecrementOp())
+      return updatePointer(UO);
     if (UO->getOpcode() == UO_AddrOf) {
       // &arr[i] still points into arr: p[1] and p + 1 must reach arr[i + 1].
       if (const auto *AS = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
         return elementPointer(AS);
       P.Target = emitLValue(UO->getSubExpr());
+      // &av[i], &a[i]: a pointer into the view's whole buffer, so that p + 1
+      // and p[1] reach the next element.
+      if (P.Target.BufferVar && !failed()) {
+        const SpvId Var = P.Target.BufferVar;
+        LValue Whole = P.Target;
+        Whole.Type = Ctx.getIncompleteArrayType(P.Target.Type, ArraySizeModifier::Normal, 0);
+        Whole.Ptr = B.emit(Op::OpAccessChain,
+                           B.typePointer(spv::StorageClass::StorageBuffer, BufferArrayTypes[Var]),
+                           {Var, B.constI32(0)});
+        noteMemberChain(Whole.Ptr, Var, 0); // one root per buffer variable
+        Whole.Guard = 0;
+        Whole.BufferVar = Whole.BufferIndex = 0;
+        P.Index = P.Target.BufferIndex;
+        P.Target = Whole;
+        P.IntoArray = true;
+      }
       return P;
     }
   }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return conditionalPointer(CO);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Assign || BO->getOpcode() == BO_AddAssign ||
+        BO->getOpcode() == BO_SubAssign)
+      return updatePointer(BO);
+    if (BO->getOpcode() == BO_Comma) {
+      emitDiscarded(BO->getLHS());
+      return emitPointer(BO->getRHS());
+    }
     if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) {
       const Expr *PtrE = BO->getLHS(), *IntE = BO->getRHS();
       if (!PtrE->getType()->isPointerType())
@@ -281,8 +313,10 @@ PointerValue KernelEmitter::emitPointer(const Expr *E) {
     }
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    unsupported(Loc, UnsupportedConstruct::FunctionReturningPointer);
-    return P;
+    CallResult R = emitCall(Call);
+    if (!failed() && !R.Ptr.valid() && !R.Ptr.Null)
+      unsupported(Loc, UnsupportedConstruct::FunctionReturningPointer);
+    return R.Ptr;
   }
   unsupported(Loc, UnsupportedConstruct::PointerExpression);
   return P;

@@ -138,11 +138,10 @@ void KernelEmitter::emitLocalVar(const VarDecl *VD) {
     return;
   }
   if (T->isPointerType()) {
-    if (!VD->getInit()) {
-      unsupported(Loc, UnsupportedConstruct::PointerWithoutInit);
-      return;
-    }
-    frame().Pointers[VD] = emitPointer(VD->getInit());
+    PointerVar V = newPointerVariable(VD->getName(), Loc);
+    if (VD->getInit())
+      assignPointer(V, emitPointer(VD->getInit()), Loc);
+    frame().PointerVars[VD] = V;
     return;
   }
   Frame &F = frame();
@@ -376,6 +375,8 @@ void KernelEmitter::emitReturn(const ReturnStmt *S) {
   } else if (Value) {
     if (F.RetType->isReferenceType())
       F.RetRef = emitLValue(Value);
+    else if (F.ReturnsPointer)
+      assignPointer(F.RetPointer, emitPointer(Value), Value->getExprLoc());
     else if (F.RetType->isVoidType())
       emitDiscarded(Value);
     else if (F.RetVar) {

@@ -44,7 +44,7 @@ void capturedMutable(array_view<int, 1> v, int limit) {
 // usual clear error at the call, not an internal error.
 void chosenPointer(array_view<int, 1> a, array_view<int, 1> b) {
   parallel_for_each(a.extent, [=](index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    atomic_fetch_add(i[0] % 2 ? &a[i] : &b[i], 1); // expected-error {{this pointer expression (ampvk supports pointers to local objects and array elements that are not reassigned) is not supported in a kernel by ampvk yet}}
+    atomic_fetch_add(i[0] % 2 ? &a[i] : &b[i], 1); // expected-error {{the pointer that '?:' chooses may point into two different objects; a pointer in a kernel must always point into the same object (ampvk knows it at compile time; use two pointers)}}
   });
 }
 

@@ -43,15 +43,6 @@ void range_for(array_view<int, 1> v) {
   });
 }
 
-void pointer_reassigned(array_view<int, 1> v) {
-  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    int a[2] = {1, 2};
-    int *p = &a[0];
-    p = &a[1]; // expected-error {{assigning to a pointer is not supported in a kernel by ampvk yet}}
-    v[i] = *p;
-  });
-}
-
 struct Big {
   float values[32];
 };
@@ -86,57 +77,45 @@ void reference_returned_early(array_view<int, 1> v) {
   });
 }
 
-void pointer_difference(array_view<int, 1> v) {
+void pointer_given_two_objects(array_view<int, 1> v) {
   parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    int a[4] = {1, 2, 3, 4};
-    int *p = a + 1, *q = a + 3;
-    v[i] = int(q - p); // expected-error {{pointer arithmetic or comparison as a value is not supported in a kernel by ampvk yet}}
-  });
-}
-
-void pointer_comparison(array_view<int, 1> v) {
-  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    int a[3] = {1, 2, 3};
-    int *p = &a[1];
-    v[i] = p[-1] + (p == a + 1); // expected-error {{pointer arithmetic or comparison as a value is not supported in a kernel by ampvk yet}}
-  });
-}
-
-void pointer_increment(array_view<int, 1> v) {
-  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    int a[4] = {1, 2, 3, 4};
-    int *p = a;
-    p++; // expected-error {{this pointer expression (ampvk supports pointers to local objects and array elements that are not reassigned) is not supported in a kernel by ampvk yet}}
+    int x = 1, y = 2;
+    int *p = &x;
+    if (v[i])
+      p = &y; // expected-error {{pointer 'p' may point into two different objects; a pointer in a kernel must always point into the same object (ampvk knows it at compile time; use two pointers)}}
     v[i] = *p;
+  });
+}
+
+void pointer_used_before_it_has_an_object(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    int a[4] = {1, 2, 3, 4};
+    int *best = nullptr;
+    for (int k = 0; k < 4; ++k)
+      if (!best || a[k] > *best) // expected-error {{this pointer is null here: ampvk must know at compile time which object a pointer points into, so a pointer must be given an object before (in the source) it is dereferenced}}
+        best = &a[k];
+    v[i] = *best;
+  });
+}
+
+void pointers_ordered_across_objects(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    int a[2] = {1, 2}, b[2] = {3, 4};
+    int *p = a, *q = b;
+    v[i] = p < q; // expected-error {{ordering pointers into two different objects}}
   });
 }
 
 void pointer_chosen_at_run_time(array_view<int, 1> v) {
   parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
     int x = 1, y = 2;
-    int *p = v[i] ? &x : &y; // expected-error {{this pointer expression (ampvk supports pointers to local objects and array elements that are not reassigned) is not supported in a kernel by ampvk yet}}
+    int *p = v[i] ? &x : &y; // expected-error {{the pointer that '?:' chooses may point into two different objects; a pointer in a kernel must always point into the same object (ampvk knows it at compile time; use two pointers)}}
     v[i] = *p;
   });
 }
 
-void pointer_as_bool(array_view<int, 1> v) {
-  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    int x = 1;
-    int *p = &x;
-    v[i] = p ? *p : 0; // expected-error {{the conversion 'PointerToBoolean' is not supported in a kernel by ampvk yet}}
-  });
-}
-
-int *next_element(int *p) restrict(amp) { return p + 1; }
-
-void function_returning_pointer(array_view<int, 1> v) {
-  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    int a[2] = {1, 2};
-    v[i] = *next_element(a); // expected-error {{a function returning a pointer is not supported in a kernel by ampvk yet}}
-  });
-}
-
-// What does work: pointers made from an array or from &a[i], moved by a
+// What does work (kernel tests in test/kernels/pointers_test.cpp): pointers
+// made from an array or from &a[i], moved by a
 // constant or run-time offset, indexed with negative offsets, passed to helpers.
 int sum_two(const int *p) restrict(amp) { return p[0] + p[1]; }
 

@@ -1,0 +1,145 @@
+// Pointers in kernels as C++ AMP allows them (issue: the whole restrict(amp)
+// language, part 1): assignment and reassignment, ++/--/+=/-=, ?: between
+// pointers, comparisons and differences, nullptr and pointers as bool,
+// declarations without an initializer, pointers passed to and returned from
+// functions (STL-style loops), into local arrays, tile_static arrays and
+// array_view elements. The same restrict(cpu, amp) functions run on the host
+// and in kernels, and the results must agree.
+#include <amp.h>
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+using namespace concurrency;
+
+namespace {
+
+int *largest(int *first, int *last) restrict(cpu, amp) {
+  int *best = first;
+  for (int *p = first; p != last; ++p)
+    if (*p > *best)
+      best = p;
+  return best;
+}
+
+const int *findValue(const int *first, const int *last, int v) restrict(cpu, amp) {
+  while (first != last && *first != v)
+    ++first;
+  return first;
+}
+
+void copyBackwards(const int *first, const int *last, int *out) restrict(cpu, amp) {
+  while (last != first)
+    *out++ = *--last;
+}
+
+int sumStrided(const int *p, int n, int stride) restrict(cpu, amp) {
+  int s = 0;
+  const int *end = p + n * stride;
+  while (p < end) {
+    s += *p;
+    p += stride;
+  }
+  return s;
+}
+
+// Moving a parameter moves the callee's copy only.
+int advanceAndRead(int *p) restrict(cpu, amp) {
+  p += 2;
+  return *p;
+}
+
+int everyShape(int seed) restrict(cpu, amp) {
+  int local[8];
+  for (int i = 0; i < 8; ++i)
+    local[i] = (seed * (i + 3)) % 17 - 5;
+  int *m = largest(local, local + 8);
+  const int at = static_cast<int>(m - local);
+  int *q = nullptr;
+  int count = 0;
+  if (!q)
+    count += 1;
+  q = &local[2];
+  if (q)
+    count += 10;
+  int *r; // no initializer
+  r = seed % 2 ? &local[1] : &local[5];
+  int *e = local + 7;
+  *e-- = 100;
+  *e = *r + *q;
+  const bool ordered = q < r, same = (r == local + 1) || (r == &local[5]);
+  int back = 0;
+  for (int *p = local + 7; p >= local; --p)
+    back = back * 3 + (*p & 7);
+  int reversed[8];
+  copyBackwards(local, local + 8, reversed);
+  const int *found = findValue(reversed, reversed + 8, 100);
+  const int foundAt = static_cast<int>(found - reversed);
+  int *p = local;
+  const int moved = advanceAndRead(p) - *p; // p itself stays at local[0]
+  return *m * 1000 + at * 100 + count + (ordered ? 7 : 0) + (same ? 13 : 0) +
+         sumStrided(local, 4, 2) + back + reversed[3] * 5 + foundAt * 11 + moved;
+}
+
+} // namespace
+
+TEST(Pointers, LocalArraysEveryShape) {
+  const int n = 2000;
+  std::vector<int> out(n);
+  array_view<int, 1> o(n, out);
+  parallel_for_each(o.extent, [=](index<1> i) restrict(amp) { o[i] = everyShape(i[0] - 700); });
+  o.synchronize();
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], everyShape(i - 700)) << i;
+}
+
+// &av(i, 0) points into the view's whole buffer: the row's elements are
+// reached by arithmetic, read and written.
+TEST(Pointers, IntoArrayViewElements) {
+  const int rows = 96, cols = 24;
+  std::vector<int> data(rows * cols), out(rows);
+  for (int i = 0; i < rows * cols; ++i)
+    data[i] = (i * 7919) % 1000 - 500;
+  std::vector<int> ref = data;
+  array_view<int, 2> d(rows, cols, data);
+  array_view<int, 1> o(rows, out);
+  parallel_for_each(o.extent, [=](index<1> i) restrict(amp) {
+    int *row = &d(i[0], 0);
+    int *m = largest(row, row + cols);
+    *m += 1;
+    o[i] = static_cast<int>(m - row) * 10000 + *m + row[cols - 1];
+  });
+  o.synchronize();
+  d.synchronize();
+  for (int r = 0; r < rows; ++r) {
+    int *row = &ref[r * cols];
+    int *m = largest(row, row + cols);
+    *m += 1;
+    EXPECT_EQ(out[r], static_cast<int>(m - row) * 10000 + *m + row[cols - 1]) << r;
+  }
+  EXPECT_EQ(data, ref);
+}
+
+TEST(Pointers, IntoTileStaticArrays) {
+  const int n = 128 * 8;
+  std::vector<int> in(n), out(n / 128);
+  for (int i = 0; i < n; ++i)
+    in[i] = (i * 2654435761u) % 9973;
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> o(n / 128, out);
+  parallel_for_each(extent<1>(n).tile<128>(), [=](tiled_index<128> t) restrict(amp) {
+    tile_static int shared[128];
+    shared[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    if (t.local[0] == 0) {
+      int *m = largest(shared, shared + 128);
+      o[t.tile] = static_cast<int>(m - shared) * 100000 + *m;
+    }
+  });
+  o.synchronize();
+  for (int tile = 0; tile < n / 128; ++tile) {
+    int *m = largest(&in[tile * 128], &in[tile * 128] + 128);
+    EXPECT_EQ(out[tile], static_cast<int>(m - &in[tile * 128]) * 100000 + *m) << tile;
+  }
+}
