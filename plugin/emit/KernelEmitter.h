@@ -402,6 +402,9 @@ private:
   SpvId pointerIndex(const PointerValue &P);
   PointerVar *pointerVariable(const clang::Expr *E);
   PointerVar newPointerVariable(llvm::StringRef Name, clang::SourceLocation Loc);
+  // A pointer declared without an object takes the one array every
+  // assignment to it in the function names (it is null until then).
+  void prebindPointer(PointerVar &V, const clang::ValueDecl *Var);
   void assignPointer(PointerVar &V, const PointerValue &P, clang::SourceLocation Loc);
   PointerValue readPointer(const PointerVar &V);
   // ++/-- of a pointer variable, or =, += and -= to one: the expression's value.
@@ -455,6 +458,8 @@ private:
   int textureBinding(const PointerValue *This, clang::SourceLocation Loc);
   bool isSampledBinding(int Binding) const;
   SpvId imageVariable(int Binding, ImageUse Use, clang::SourceLocation Loc);
+  SpvId imageType(int Binding, ImageUse Use);
+  SpvId loadImage(int Binding, ImageUse Use, clang::SourceLocation Loc);
   int fixedSampler(std::uint32_t Filter, std::uint32_t Address);
   SpvId sampledImage(int Binding, const clang::Expr *SamplerArg, std::uint32_t Filter,
                      std::uint32_t Address, clang::SourceLocation Loc);

@@ -8,7 +8,9 @@
 // be assigned, incremented, compared and passed on; a null pointer is the
 // index NullIndex. A variable given pointers to two different objects is an
 // error naming both (err_pointer_root_ambiguous), never a guess, as is the
-// use of a pointer before (in source order) it is first given an object.
+// use of a pointer before (in source order) it is first given an object;
+// a pointer declared without one takes the array that every assignment to it
+// in its function names, when there is one (prebindPointer).
 //
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
@@ -198,4 +200,64 @@ PointerValue KernelEmitter::conditionalPointer(const ConditionalOperator *CO) {
   if (failed())
     return PointerValue();
   return readPointer(Tmp);
+}
+
+namespace {
+// The local or tile_static array an assignment's value points into:
+// `&a[k]`, `a`, `a + k`, `a - k`; null for anything else.
+const VarDecl *arrayOfValue(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+      E = AS->getBase()->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub))
+    E = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS())
+            ->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->getType()->isConstantArrayType() ? VD : nullptr;
+}
+
+void findAssignments(const Stmt *S, const ValueDecl *Var,
+                     llvm::SmallVectorImpl<const Expr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->getOpcode() == BO_Assign)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+        DRE && DRE->getDecl() == Var)
+      Out.push_back(BO->getRHS());
+  for (const Stmt *Child : S->children())
+    findAssignments(Child, Var, Out);
+}
+} // namespace
+
+void KernelEmitter::prebindPointer(PointerVar &V, const ValueDecl *Var) {
+  const FunctionDecl *FD = frame().FD;
+  if (V.Bound || !FD || !FD->getBody())
+    return;
+  llvm::SmallVector<const Expr *, 4> Values;
+  findAssignments(FD->getBody(), Var, Values);
+  const VarDecl *Array = nullptr;
+  for (const Expr *E : Values) {
+    if (isa<CXXNullPtrLiteralExpr>(E->IgnoreParenImpCasts()) ||
+        E->IgnoreParenImpCasts()->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      continue;
+    const VarDecl *A = arrayOfValue(E);
+    if (!A || (Array && A != Array))
+      return; // another kind of object, or two arrays: bound at the assignment
+    Array = A;
+  }
+  if (!Array)
+    return;
+  LValue Root;
+  if (auto It = frame().Refs.find(Array); It != frame().Refs.end())
+    Root = It->second;
+  else if (auto TS = TileStatics.find(Array); TS != TileStatics.end())
+    Root = TS->second;
+  if (!Root.valid())
+    return; // declared after the pointer: bound at the assignment
+  V.Root.Target = Root;
+  V.Root.IntoArray = true;
+  V.Bound = true;
 }

@@ -141,6 +141,7 @@ void KernelEmitter::emitLocalVar(const VarDecl *VD) {
     PointerVar V = newPointerVariable(VD->getName(), Loc);
     if (VD->getInit())
       assignPointer(V, emitPointer(VD->getInit()), Loc);
+    prebindPointer(V, VD);
     frame().PointerVars[VD] = V;
     return;
   }

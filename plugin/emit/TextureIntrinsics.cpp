@@ -140,29 +140,8 @@ SpvId KernelEmitter::imageVariable(int Binding, ImageUse Use, SourceLocation Loc
   auto It = ImageVars.find(Key);
   if (It != ImageVars.end())
     return It->second;
-  CaptureBinding &CB = Captures.ImageBindings[Binding - ImageBindingBase];
-  SpvId Type;
-  if (Use == ImageUse::Sampler) {
-    Type = B.typeSampler();
-  } else {
-    const int Rank = CB.Rank;
-    const spv::Dim Dim = Rank == 1 ? spv::Dim::Dim1D : Rank == 2 ? spv::Dim::Dim2D : spv::Dim::Dim3D;
-    const TexelShape Shape = shapeOf(Ctx, CB.ElementType);
-    spv::ImageFormat Format = spv::ImageFormat::Unknown;
-    if (Use == ImageUse::StorageRead ||
-        (Use == ImageUse::StorageWrite &&
-         CB.Kind == static_cast<std::uint32_t>(binding_kind::texture_reference)))
-      Format = Shape.Kind == TexelKind::Float ? spv::ImageFormat::R32f
-               : Shape.Kind == TexelKind::Int ? spv::ImageFormat::R32i
-                                              : spv::ImageFormat::R32ui;
-    else if (Use == ImageUse::StorageWrite)
-      B.addCapability(spv::Capability::StorageImageWriteWithoutFormat);
-    if (Rank == 1)
-      B.addCapability(Use == ImageUse::Sampled ? spv::Capability::Sampled1D
-                                               : spv::Capability::Image1D);
-    Type = B.typeImage(texelScalarType(CB.ElementType), Dim, Use == ImageUse::Sampled ? 1 : 2,
-                       Format);
-  }
+  const CaptureBinding &CB = *imageBindingOf(Binding);
+  const SpvId Type = Use == ImageUse::Sampler ? B.typeSampler() : imageType(Binding, Use);
   SpvId Var = B.globalVariable(Type, spv::StorageClass::UniformConstant);
   B.decorate(Var, spv::Decoration::DescriptorSet, {image_binding_set});
   B.decorate(Var, spv::Decoration::Binding,
@@ -172,6 +151,31 @@ SpvId KernelEmitter::imageVariable(int Binding, ImageUse Use, SourceLocation Loc
   ImageVars[Key] = Var;
   (void)Loc;
   return Var;
+}
+
+SpvId KernelEmitter::imageType(int Binding, ImageUse Use) {
+  const CaptureBinding &CB = *imageBindingOf(Binding);
+  const spv::Dim Dim = CB.Rank == 1   ? spv::Dim::Dim1D
+                       : CB.Rank == 2 ? spv::Dim::Dim2D
+                                      : spv::Dim::Dim3D;
+  // A texture's writes, and every storage read, declare the one 32-bit
+  // format C++ AMP allows them; a view's writes take any format.
+  spv::ImageFormat Format = spv::ImageFormat::Unknown;
+  if (Use == ImageUse::StorageRead ||
+      (Use == ImageUse::StorageWrite &&
+       CB.Kind == static_cast<std::uint32_t>(binding_kind::texture_reference)))
+    Format = storageFormat(CB.ElementType);
+  else if (Use == ImageUse::StorageWrite)
+    B.addCapability(spv::Capability::StorageImageWriteWithoutFormat);
+  if (CB.Rank == 1)
+    B.addCapability(Use == ImageUse::Sampled ? spv::Capability::Sampled1D
+                                             : spv::Capability::Image1D);
+  return B.typeImage(texelScalarType(CB.ElementType), Dim, Use == ImageUse::Sampled ? 1 : 2,
+                     Format);
+}
+
+SpvId KernelEmitter::loadImage(int Binding, ImageUse Use, SourceLocation Loc) {
+  return B.emit(Op::OpLoad, imageType(Binding, Use), {imageVariable(Binding, Use, Loc)});
 }
 
 int KernelEmitter::fixedSampler(std::uint32_t Filter, std::uint32_t Address) {
@@ -305,18 +309,10 @@ SpvId KernelEmitter::sampledImage(int Binding, const Expr *SamplerArg, std::uint
   if (failed())
     return 0;
   Captures.ImageBindings[Sampler - ImageBindingBase].Access |= binding_reads;
-  SpvId ImageVar = imageVariable(Binding, ImageUse::Sampled, Loc);
-  SpvId SamplerVar = imageVariable(Sampler, ImageUse::Sampler, Loc);
-  const CaptureBinding &CB = *imageBindingOf(Binding);
-  const int Rank = CB.Rank;
-  SpvId ImageType = B.typeImage(texelScalarType(CB.ElementType),
-                                Rank == 1 ? spv::Dim::Dim1D
-                                : Rank == 2 ? spv::Dim::Dim2D
-                                            : spv::Dim::Dim3D,
-                                1, spv::ImageFormat::Unknown);
-  SpvId Image = B.emit(Op::OpLoad, ImageType, {ImageVar});
-  SpvId SamplerValue = B.emit(Op::OpLoad, B.typeSampler(), {SamplerVar});
-  return B.emit(Op::OpSampledImage, B.typeSampledImage(ImageType), {Image, SamplerValue});
+  SpvId SamplerValue =
+      B.emit(Op::OpLoad, B.typeSampler(), {imageVariable(Sampler, ImageUse::Sampler, Loc)});
+  return B.emit(Op::OpSampledImage, B.typeSampledImage(imageType(Binding, ImageUse::Sampled)),
+                {loadImage(Binding, ImageUse::Sampled, Loc), SamplerValue});
 }
 
 // A float, float_2 or float_3 coordinate as a SPIR-V float or vector.
@@ -366,19 +362,9 @@ KernelEmitter::emitTextureIntrinsic(const FunctionDecl *FD, llvm::StringRef Name
     if (failed())
       return R;
     SpvId Texel = valueToTexel(V, Value, Loc);
-    SpvId Var = imageVariable(Binding, ImageUse::StorageWrite, Loc);
     if (failed())
       return R;
-    SpvId ImageType = B.typeImage(Scalar,
-                                  CB.Rank == 1   ? spv::Dim::Dim1D
-                                  : CB.Rank == 2 ? spv::Dim::Dim2D
-                                                 : spv::Dim::Dim3D,
-                                  2,
-                                  CB.Kind == static_cast<std::uint32_t>(binding_kind::texture_reference)
-                                      ? storageFormat(Value)
-                                      : spv::ImageFormat::Unknown);
-    SpvId Image = B.emit(Op::OpLoad, ImageType, {Var});
-    B.emitVoid(Op::OpImageWrite, {Image, Coord, Texel});
+    B.emitVoid(Op::OpImageWrite, {loadImage(Binding, ImageUse::StorageWrite, Loc), Coord, Texel});
     CB.Access |= binding_writes;
     return R;
   }
@@ -389,21 +375,14 @@ KernelEmitter::emitTextureIntrinsic(const FunctionDecl *FD, llvm::StringRef Name
     if (failed())
       return R;
     SpvId Texel;
-    const spv::Dim Dim = CB.Rank == 1   ? spv::Dim::Dim1D
-                         : CB.Rank == 2 ? spv::Dim::Dim2D
-                                        : spv::Dim::Dim3D;
     if (Sampled) {
-      SpvId Var = imageVariable(Binding, ImageUse::Sampled, Loc);
-      SpvId ImageType = B.typeImage(Scalar, Dim, 1, spv::ImageFormat::Unknown);
-      SpvId Image = B.emit(Op::OpLoad, ImageType, {Var});
       Texel = B.emit(Op::OpImageFetch, Texel4,
-                     {Image, Coord, static_cast<std::uint32_t>(spv::ImageOperandsMask::Lod), Mip});
+                     {loadImage(Binding, ImageUse::Sampled, Loc), Coord,
+                      static_cast<std::uint32_t>(spv::ImageOperandsMask::Lod), Mip});
       CB.Access |= binding_sampled;
     } else {
-      SpvId Var = imageVariable(Binding, ImageUse::StorageRead, Loc);
-      SpvId ImageType = B.typeImage(Scalar, Dim, 2, storageFormat(Value));
-      SpvId Image = B.emit(Op::OpLoad, ImageType, {Var});
-      Texel = B.emit(Op::OpImageRead, Texel4, {Image, Coord});
+      Texel = B.emit(Op::OpImageRead, Texel4,
+                     {loadImage(Binding, ImageUse::StorageRead, Loc), Coord});
     }
     CB.Access |= binding_reads;
     R.Value = texelToValue(Texel, FD->getReturnType(), Loc);

@@ -50,6 +50,18 @@ int advanceAndRead(int *p) restrict(cpu, amp) {
   return *p;
 }
 
+// The pointer starts null and is given elements of one array in a loop.
+int argmaxValue(const int *values, int n) restrict(cpu, amp) {
+  int copy[16];
+  for (int k = 0; k < 16; ++k)
+    copy[k] = values[k % n];
+  int *best = nullptr;
+  for (int k = 0; k < 16; ++k)
+    if (!best || copy[k] > *best)
+      best = &copy[k];
+  return best ? static_cast<int>(best - copy) * 1000 + *best : -1;
+}
+
 int everyShape(int seed) restrict(cpu, amp) {
   int local[8];
   for (int i = 0; i < 8; ++i)
@@ -78,7 +90,8 @@ int everyShape(int seed) restrict(cpu, amp) {
   const int foundAt = static_cast<int>(found - reversed);
   int *p = local;
   const int moved = advanceAndRead(p) - *p; // p itself stays at local[0]
-  return *m * 1000 + at * 100 + count + (ordered ? 7 : 0) + (same ? 13 : 0) +
+  const int argmax = argmaxValue(local, 8);
+  return argmax + *m * 1000 + at * 100 + count + (ordered ? 7 : 0) + (same ? 13 : 0) +
          sumStrided(local, 4, 2) + back + reversed[3] * 5 + foundAt * 11 + moved;
 }
 
@@ -142,4 +155,35 @@ TEST(Pointers, IntoTileStaticArrays) {
     int *m = largest(&in[tile * 128], &in[tile * 128] + 128);
     EXPECT_EQ(out[tile], static_cast<int>(m - &in[tile * 128]) * 100000 + *m) << tile;
   }
+}
+
+// array_view::data() and array::data() in kernels (restrict(cpu, amp) in
+// Microsoft's <amp.h>): pointers into the buffer, moved and compared.
+TEST(Pointers, DataOfViewsAndArraysInKernels) {
+  const int n = 1024;
+  std::vector<int> values(n);
+  for (int i = 0; i < n; ++i)
+    values[i] = (i * 37) % 101 - 50;
+  array<int, 1> arr(n, values.begin());
+  std::vector<int> host = values;
+  array_view<int, 1> view(n, host);
+  array_view<int, 1> section = view.section(256, 512);
+  std::vector<int> out(n / 64);
+  array_view<int, 1> o(n / 64, out);
+  parallel_for_each(o.extent, [=, &arr](index<1> i) restrict(amp) {
+    const int *a = arr.data() + 64 * i[0];
+    int *s = section.data();
+    const int *best = largest(const_cast<int *>(a), const_cast<int *>(a) + 64);
+    s[i[0]] = -s[i[0]]; // section element i, i.e. view element 256 + i
+    o[i] = *best + static_cast<int>(best - a) * 1000;
+  });
+  o.synchronize();
+  view.synchronize();
+  for (int k = 0; k < n / 64; ++k) {
+    const int *a = &values[64 * k];
+    const int *best = largest(const_cast<int *>(a), const_cast<int *>(a) + 64);
+    EXPECT_EQ(out[k], *best + static_cast<int>(best - a) * 1000) << k;
+  }
+  for (int i = 0; i < n; ++i)
+    EXPECT_EQ(host[i], i >= 256 && i < 256 + n / 64 ? -values[i] : values[i]) << i;
 }

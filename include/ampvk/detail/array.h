@@ -236,12 +236,14 @@ public:
 
   // The elements in host memory (row-major), current until the next kernel
   // that uses the array; null when the array was made with access_type_none.
-  T *data() const {
+  T *data() const restrict(cpu) {
     if (get_cpu_access_type() == access_type_none)
       return nullptr;
     return static_cast<T *>(
         ampvk::rt::buffer_host_data(_M_buffer, ampvk::rt::access::read_write));
   }
+  // In kernels: a pointer to the first element, into the array's buffer.
+  T *data() const restrict(amp) { return &_M_element(0, true); }
 
   // Copies the whole array to the host.
   operator std::vector<T>() const {

@@ -414,9 +414,10 @@ public:
   // The host data was changed behind the view's back.
   void refresh() const { ampvk::rt::buffer_host_modified(_M_buffer); }
 
-  T *data() const {
+  // In kernels too: a pointer into the view's buffer (emit/Pointers.cpp).
+  T *data() const restrict(cpu, amp) {
     static_assert(N == 1, "array_view::data() needs rank 1");
-    return &_M_element(_M_offset, true);
+    return &_M_element(_M_origin(), true);
   }
 
   ampvk::rt::buffer *_M_native() const { return _M_buffer; }

@@ -87,13 +87,14 @@ void pointer_given_two_objects(array_view<int, 1> v) {
   });
 }
 
+// A pointer declared null takes the local array its assignments name; into
+// a view's buffer it must be given an element before it is read.
 void pointer_used_before_it_has_an_object(array_view<int, 1> v) {
   parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
-    int a[4] = {1, 2, 3, 4};
     int *best = nullptr;
     for (int k = 0; k < 4; ++k)
-      if (!best || a[k] > *best) // expected-error {{this pointer is null here: ampvk must know at compile time which object a pointer points into, so a pointer must be given an object before (in the source) it is dereferenced}}
-        best = &a[k];
+      if (!best || v[k] > *best) // expected-error {{this pointer is null here: ampvk must know at compile time which object a pointer points into, so a pointer must be given an object before (in the source) it is dereferenced}}
+        best = &v[k];
     v[i] = *best;
   });
 }

@@ -1,12 +1,12 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-dis %t/texture_images.cpp-30-33.spv | FileCheck %s --check-prefix=SAMPLED
-// RUN: %spirv-val --target-env vulkan1.1 %t/texture_images.cpp-30-33.spv
-// RUN: %spirv-dis %t/texture_images.cpp-43-31.spv | FileCheck %s --check-prefix=STORAGE
-// RUN: %spirv-val --target-env vulkan1.1 %t/texture_images.cpp-43-31.spv
-// RUN: %spirv-dis %t/texture_images.cpp-60-31.spv | FileCheck %s --check-prefix=VIEWS
-// RUN: %spirv-val --target-env vulkan1.1 %t/texture_images.cpp-60-31.spv
-// RUN: %spirv-dis %t/texture_images.cpp-60-31.aliased.spv | FileCheck %s --check-prefix=ALIASED
-// RUN: %spirv-val --target-env vulkan1.1 %t/texture_images.cpp-60-31.aliased.spv
+// RUN: %spirv-dis %t/texture_images.cpp-31-33.spv | FileCheck %s --check-prefix=SAMPLED
+// RUN: %spirv-val --target-env vulkan1.1 %t/texture_images.cpp-31-33.spv
+// RUN: %spirv-dis %t/texture_images.cpp-44-31.spv | FileCheck %s --check-prefix=STORAGE
+// RUN: %spirv-val --target-env vulkan1.1 %t/texture_images.cpp-44-31.spv
+// RUN: %spirv-dis %t/texture_images.cpp-61-31.spv | FileCheck %s --check-prefix=VIEWS
+// RUN: %spirv-val --target-env vulkan1.1 %t/texture_images.cpp-61-31.spv
+// RUN: %spirv-dis %t/texture_images.cpp-61-31.aliased.spv | FileCheck %s --check-prefix=ALIASED
+// RUN: %spirv-val --target-env vulkan1.1 %t/texture_images.cpp-61-31.aliased.spv
 // Textures are images of descriptor set 1 (kernel_image.h). A read-only view
 // is a sampled image, sampled with a separate sampler; a texture read and
 // written in one kernel is a storage image of its declared 32-bit format; a
@@ -17,12 +17,13 @@
 using namespace concurrency;
 using namespace concurrency::graphics;
 
-// SAMPLED-DAG: OpDecorate %[[IMG:[a-zA-Z_0-9]+]] DescriptorSet 1
-// SAMPLED-DAG: OpDecorate %[[IMG]] Binding 0
-// SAMPLED-DAG: OpDecorate %[[SMP:[a-zA-Z_0-9]+]] Binding 1
-// SAMPLED-DAG: %[[T:[a-zA-Z_0-9]+]] = OpTypeImage %float 2D 0 0 0 1 Unknown
-// SAMPLED-DAG: %[[IMG]] = OpVariable %{{.*}} UniformConstant
-// SAMPLED-DAG: %[[SMP]] = OpVariable %{{.*}} UniformConstant
+// SAMPLED-DAG: OpDecorate %tv DescriptorSet 1
+// SAMPLED-DAG: OpDecorate %tv Binding 0
+// SAMPLED-DAG: OpDecorate %s DescriptorSet 1
+// SAMPLED-DAG: OpDecorate %s Binding 1
+// SAMPLED-DAG: OpTypeImage %float 2D 0 0 0 1 Unknown
+// SAMPLED-DAG: %tv = OpVariable %{{.*}} UniformConstant
+// SAMPLED-DAG: %s = OpVariable %{{.*}} UniformConstant
 // SAMPLED: OpSampledImage
 // SAMPLED: OpImageSampleExplicitLod %v4float {{.*}} Lod
 // SAMPLED: OpImageFetch %v4float {{.*}} Lod
