@@ -190,6 +190,13 @@ enum binding_access : std::uint32_t {
   binding_filters = 8,
 };
 
+// Whether an image binding is a sampler (VK_DESCRIPTOR_TYPE_SAMPLER) rather
+// than an image.
+inline bool is_sampler_binding(std::uint32_t kind) {
+  return kind == static_cast<std::uint32_t>(binding_kind::sampler) ||
+         kind == static_cast<std::uint32_t>(binding_kind::fixed_sampler);
+}
+
 // Textures, texture views and samplers are bound to this descriptor set;
 // buffers to set 0.
 constexpr std::uint32_t image_binding_set = 1;

@@ -153,7 +153,7 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
       NewFrame->Refs[P] = Arg->isGLValue() ? emitLValue(Arg) : materialize(Arg->getType(), Arg);
     } else if (PT->isPointerType()) {
       // The callee's own copy: it may move it.
-      PointerVar V = newPointerVariable(P->getName(), P->getLocation());
+      PointerVar V = newPointerVariable(P->getName());
       assignPointer(V, emitPointer(Arg), Arg->getExprLoc());
       NewFrame->PointerVars[P] = V;
     } else {
@@ -174,7 +174,7 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
   F.RetType = Def->getReturnType();
   if (!F.RetType->isVoidType() && !F.RetType->isReferenceType()) {
     if (F.RetType->isPointerType()) {
-      F.RetPointer = newPointerVariable("", Loc);
+      F.RetPointer = newPointerVariable("");
       F.RetPointer.What = PointerVar::Returned;
       F.RetPointer.Name = FD->getQualifiedNameAsString();
       F.ReturnsPointer = true;

@@ -401,7 +401,7 @@ private:
   bool sameRoot(const PointerValue &A, const PointerValue &B) const;
   SpvId pointerIndex(const PointerValue &P);
   PointerVar *pointerVariable(const clang::Expr *E);
-  PointerVar newPointerVariable(llvm::StringRef Name, clang::SourceLocation Loc);
+  PointerVar newPointerVariable(llvm::StringRef Name);
   // A pointer declared without an object takes the one array every
   // assignment to it in the function names (it is null until then).
   void prebindPointer(PointerVar &V, const clang::ValueDecl *Var);
@@ -457,7 +457,7 @@ private:
   std::string bindingName(int Binding) const;
   int textureBinding(const PointerValue *This, clang::SourceLocation Loc);
   bool isSampledBinding(int Binding) const;
-  SpvId imageVariable(int Binding, ImageUse Use, clang::SourceLocation Loc);
+  SpvId imageVariable(int Binding, ImageUse Use);
   SpvId imageType(int Binding, ImageUse Use);
   SpvId loadImage(int Binding, ImageUse Use, clang::SourceLocation Loc);
   int fixedSampler(std::uint32_t Filter, std::uint32_t Address);

@@ -280,10 +280,7 @@ std::optional<KernelCode> KernelEmitter::run() {
   // Views, and textures the kernel does not write, are sampled images even
   // where the kernel never reads them: the runtime binds them so.
   for (unsigned I = 0; I < Captures.ImageBindings.size(); ++I)
-    if (Captures.ImageBindings[I].Kind != static_cast<std::uint32_t>(binding_kind::sampler) &&
-        Captures.ImageBindings[I].Kind !=
-            static_cast<std::uint32_t>(binding_kind::fixed_sampler) &&
-        isSampledBinding(ImageBindingBase + static_cast<int>(I)))
+    if (isSampledBinding(ImageBindingBase + static_cast<int>(I)))
       Captures.ImageBindings[I].Access |= binding_sampled;
   KernelCode Code;
   Code.Spirv = B.finish();

@@ -45,15 +45,13 @@ KernelEmitter::PointerVar *KernelEmitter::pointerVariable(const Expr *E) {
   return It == frame().PointerVars.end() ? nullptr : &It->second;
 }
 
-KernelEmitter::PointerVar KernelEmitter::newPointerVariable(llvm::StringRef Name,
-                                                             SourceLocation Loc) {
+KernelEmitter::PointerVar KernelEmitter::newPointerVariable(llvm::StringRef Name) {
   PointerVar V;
   V.Name = Name.str();
   V.IndexVar = B.functionVariable(intType());
   if (!Name.empty())
     B.name(V.IndexVar, (Name + ".index").str());
   B.emitVoid(Op::OpStore, {V.IndexVar, B.constI32(NullIndex)});
-  (void)Loc;
   return V;
 }
 
@@ -170,14 +168,14 @@ SpvId KernelEmitter::emitPointerBinary(const BinaryOperator *E) {
     unsupported(Loc, ampdiag::err_pointer_different_objects) << 1;
     return 0;
   }
-  const Op Cmp = Opc == BO_LT   ? Op::OpSLessThan
-                 : Opc == BO_LE ? Op::OpSLessThanEqual
-                 : Opc == BO_GT ? Op::OpSGreaterThan
-                                : Op::OpSGreaterThanEqual;
   if (Opc != BO_LT && Opc != BO_LE && Opc != BO_GT && Opc != BO_GE) {
     unsupported(Loc, UnsupportedConstruct::PointerAsValue);
     return 0;
   }
+  const Op Cmp = Opc == BO_LT   ? Op::OpSLessThan
+                 : Opc == BO_LE ? Op::OpSLessThanEqual
+                 : Opc == BO_GT ? Op::OpSGreaterThan
+                                : Op::OpSGreaterThanEqual;
   return B.emit(Cmp, boolType(), {LI, RI});
 }
 
@@ -192,7 +190,7 @@ SpvId KernelEmitter::pointerIsNotNull(const Expr *E) {
 
 PointerValue KernelEmitter::conditionalPointer(const ConditionalOperator *CO) {
   // Each arm stores into one variable, which gets the arms' common root.
-  PointerVar Tmp = newPointerVariable("", CO->getExprLoc());
+  PointerVar Tmp = newPointerVariable("");
   Tmp.What = PointerVar::Conditional;
   emitConditionalBranches(CO, [&](const Expr *Arm) {
     assignPointer(Tmp, emitPointer(Arm), Arm->getExprLoc());

@@ -138,7 +138,7 @@ void KernelEmitter::emitLocalVar(const VarDecl *VD) {
     return;
   }
   if (T->isPointerType()) {
-    PointerVar V = newPointerVariable(VD->getName(), Loc);
+    PointerVar V = newPointerVariable(VD->getName());
     if (VD->getInit())
       assignPointer(V, emitPointer(VD->getInit()), Loc);
     prebindPointer(V, VD);

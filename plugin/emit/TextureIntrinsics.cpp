@@ -94,7 +94,7 @@ struct TexelShape {
   unsigned Components = 1; // of the value type
 };
 
-TexelShape shapeOf(ASTContext &Ctx, QualType Value) {
+TexelShape shapeOf(QualType Value) {
   TexelShape S;
   QualType Scalar = Value.getUnqualifiedType();
   // A short vector's scalar: its first member's type (norm: float).
@@ -117,14 +117,13 @@ TexelShape shapeOf(ASTContext &Ctx, QualType Value) {
   } else if (Scalar->isSpecificBuiltinType(BuiltinType::UInt)) {
     S.Kind = TexelKind::UInt;
   }
-  (void)Ctx;
   return S;
 }
 
 } // namespace
 
 SpvId KernelEmitter::texelScalarType(QualType Value) {
-  switch (shapeOf(Ctx, Value).Kind) {
+  switch (shapeOf(Value).Kind) {
   case TexelKind::Float:
     return B.typeFloat(32);
   case TexelKind::Int:
@@ -135,7 +134,7 @@ SpvId KernelEmitter::texelScalarType(QualType Value) {
   return 0;
 }
 
-SpvId KernelEmitter::imageVariable(int Binding, ImageUse Use, SourceLocation Loc) {
+SpvId KernelEmitter::imageVariable(int Binding, ImageUse Use) {
   auto Key = std::make_pair(Binding, static_cast<int>(Use));
   auto It = ImageVars.find(Key);
   if (It != ImageVars.end())
@@ -149,7 +148,6 @@ SpvId KernelEmitter::imageVariable(int Binding, ImageUse Use, SourceLocation Loc
   if (!CB.Name.empty())
     B.name(Var, CB.Name);
   ImageVars[Key] = Var;
-  (void)Loc;
   return Var;
 }
 
@@ -175,7 +173,7 @@ SpvId KernelEmitter::imageType(int Binding, ImageUse Use) {
 }
 
 SpvId KernelEmitter::loadImage(int Binding, ImageUse Use, SourceLocation Loc) {
-  return B.emit(Op::OpLoad, imageType(Binding, Use), {imageVariable(Binding, Use, Loc)});
+  return B.emit(Op::OpLoad, imageType(Binding, Use), {imageVariable(Binding, Use)});
 }
 
 int KernelEmitter::fixedSampler(std::uint32_t Filter, std::uint32_t Address) {
@@ -238,7 +236,7 @@ SpvId KernelEmitter::imageCoordinate(const Expr *IndexArg, int Rank, SourceLocat
 }
 
 SpvId KernelEmitter::texelToValue(SpvId Texel, QualType T, SourceLocation Loc) {
-  const TexelShape Shape = shapeOf(Ctx, T);
+  const TexelShape Shape = shapeOf(T);
   LValue Tmp = localVariable(T.getUnqualifiedType(), Loc, "texel");
   llvm::SmallVector<LValue, 4> Leaves;
   scalarLeaves(Tmp, Leaves, Loc);
@@ -263,7 +261,7 @@ SpvId KernelEmitter::texelToValue(SpvId Texel, QualType T, SourceLocation Loc) {
 }
 
 SpvId KernelEmitter::valueToTexel(SpvId Value, QualType T, SourceLocation Loc) {
-  const TexelShape Shape = shapeOf(Ctx, T);
+  const TexelShape Shape = shapeOf(T);
   LValue Tmp = localVariable(T.getUnqualifiedType(), Loc, "texel");
   store(Tmp, Value, Loc);
   llvm::SmallVector<LValue, 4> Leaves;
@@ -310,7 +308,7 @@ SpvId KernelEmitter::sampledImage(int Binding, const Expr *SamplerArg, std::uint
     return 0;
   Captures.ImageBindings[Sampler - ImageBindingBase].Access |= binding_reads;
   SpvId SamplerValue =
-      B.emit(Op::OpLoad, B.typeSampler(), {imageVariable(Sampler, ImageUse::Sampler, Loc)});
+      B.emit(Op::OpLoad, B.typeSampler(), {imageVariable(Sampler, ImageUse::Sampler)});
   return B.emit(Op::OpSampledImage, B.typeSampledImage(imageType(Binding, ImageUse::Sampled)),
                 {loadImage(Binding, ImageUse::Sampled, Loc), SamplerValue});
 }
@@ -439,7 +437,7 @@ KernelEmitter::emitTextureIntrinsic(const FunctionDecl *FD, llvm::StringRef Name
 }
 
 spv::ImageFormat KernelEmitter::storageFormat(QualType Value) {
-  switch (shapeOf(Ctx, Value).Kind) {
+  switch (shapeOf(Value).Kind) {
   case TexelKind::Float:
     return spv::ImageFormat::R32f;
   case TexelKind::Int:

@@ -30,11 +30,6 @@ const unsigned char *at(const void *object, std::uint32_t offset) {
 constexpr std::uint32_t pool_sets = 64;
 constexpr std::uint32_t pool_descriptors = 256; // of each type
 
-bool is_sampler(const kernel_binding &kb) {
-  return kb.kind == static_cast<std::uint32_t>(binding_kind::sampler) ||
-         kb.kind == static_cast<std::uint32_t>(binding_kind::fixed_sampler);
-}
-
 } // namespace
 
 void resolve_image_bindings(const kernel_image &kernel, const void *kernel_object,
@@ -143,7 +138,7 @@ void bind_images(device &d, queue &q, frame &f, const kernel_pipeline &pipeline,
     w.dstBinding = kb.binding;
     w.descriptorCount = 1;
     w.pImageInfo = &infos[i];
-    if (is_sampler(kb)) {
+    if (is_sampler_binding(kb.kind)) {
       w.descriptorType = VK_DESCRIPTOR_TYPE_SAMPLER;
       infos[i].sampler = sampler_for(d, bi.sampler);
       continue;

@@ -119,12 +119,9 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
     for (const kernel_binding &kb : image.image_bindings) {
       VkDescriptorSetLayoutBinding &b = images[kb.binding];
       b.binding = kb.binding;
-      b.descriptorType =
-          kb.kind == static_cast<std::uint32_t>(binding_kind::sampler) ||
-                  kb.kind == static_cast<std::uint32_t>(binding_kind::fixed_sampler)
-              ? VK_DESCRIPTOR_TYPE_SAMPLER
-          : (kb.access & binding_sampled) ? VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE
-                                          : VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+      b.descriptorType = is_sampler_binding(kb.kind)          ? VK_DESCRIPTOR_TYPE_SAMPLER
+                         : (kb.access & binding_sampled) ? VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE
+                                                         : VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
       b.descriptorCount = 1;
       b.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
     }

@@ -148,14 +148,7 @@ void texture_to_texture(const texel_place &s, const index<N> &so, const texel_pl
     vk_offset(so, o1);
     vk_offset(dof, o2);
     vk_extent(whole ? mip_extent(extent, l) : extent, e);
-    if (s.image && d.image) {
-      ::ampvk::rt::image_copy(s.image, s.most_detailed_mip + l, o1, d.image,
-                              d.most_detailed_mip + l, o2, e);
-      continue;
-    }
-    std::vector<unsigned char> texels(texel_bytes_of(s, e));
-    place_read(s, l, o1, e, texels.data());
-    place_write(d, l, o2, e, texels.data());
+    place_copy(s, l, o1, d, l, o2, e);
   }
 }
 

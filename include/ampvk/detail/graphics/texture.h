@@ -388,13 +388,7 @@ private:
     for (unsigned int l = 0; l < _M_mip_levels; ++l) {
       unsigned e[3], zero[3] = {0, 0, 0};
       detail::vk_extent(detail::mip_extent(_M_extent, l), e);
-      if (src.image && dst.image) {
-        ::ampvk::rt::image_copy(src.image, src.most_detailed_mip + l, zero, dst.image, l, zero, e);
-        continue;
-      }
-      std::vector<unsigned char> texels(detail::texel_bytes_of(dst, e));
-      detail::place_read(src, l, zero, e, texels.data());
-      detail::place_write(dst, l, zero, e, texels.data());
+      detail::place_copy(src, l, zero, dst, l, zero, e);
     }
   }
 

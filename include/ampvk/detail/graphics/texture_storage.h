@@ -116,6 +116,22 @@ inline void place_write(const texel_place &p, unsigned mip, const unsigned offse
                   in, extent[0] * texel);
 }
 
+// A section of level `mip` of one place to another (levels relative to each
+// place's most detailed one): on the device when both are images, else
+// through the host.
+inline void place_copy(const texel_place &s, unsigned s_mip, const unsigned s_offset[3],
+                       const texel_place &d, unsigned d_mip, const unsigned d_offset[3],
+                       const unsigned extent[3]) {
+  if (s.image && d.image) {
+    ::ampvk::rt::image_copy(s.image, s.most_detailed_mip + s_mip, s_offset, d.image,
+                            d.most_detailed_mip + d_mip, d_offset, extent);
+    return;
+  }
+  std::vector<unsigned char> texels(texel_bytes_of(s, extent));
+  place_read(s, s_mip, s_offset, extent, texels.data());
+  place_write(d, d_mip, d_offset, extent, texels.data());
+}
+
 template <int N>::Concurrency::extent<N> checked_mip_extent(const ::Concurrency::extent<N> &e,
                                                            unsigned int level,
                                                            unsigned int levels) {
