@@ -54,8 +54,12 @@
   X(ArrayViewCopy, "array_view.copy")                                          \
   X(ArrayViewDestroy, "array_view.destroy")                                    \
   X(ArrayViewShare, "array_view.share")                                        \
+  X(ArrayViewElementsAt, "array_view.elements_at")                             \
   X(ViewOrigin, "view.origin")                                                 \
   X(HostOnly, "host.only")                                                     \
+  X(DebugPrintf, "debug.printf")                                               \
+  X(DebugErrorf, "debug.errorf")                                               \
+  X(DebugAbort, "debug.abort")                                                 \
   X(AtomicExchange, "atomic.exchange")                                         \
   X(AtomicCompareExchange, "atomic.compare_exchange")                          \
   X(AtomicAdd, "atomic.add")                                                   \

@@ -18,6 +18,8 @@
 //       images not made by the plugin.
 //   check sites[check_site_bytes]   after the source text; present when the kernel was compiled with
 //       bounds checks (-fplugin-arg-ampvk-check): see kernel_check_site.
+//   print sites[print_site_bytes]   after the check sites; present when the kernel calls
+//       direct3d_printf, direct3d_errorf or direct3d_abort: see kernel_print_site.
 // The bytes come from a string literal and need not be aligned: read them with
 // memcpy, never by casting the pointer. <ampvk/kernel_image_codec.h> is the one
 // encoder and decoder of this format.
@@ -29,7 +31,7 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 9; // 9: image bindings (textures, samplers)
+constexpr std::uint32_t kernel_image_version = 10; // 10: print sites (direct3d_printf)
 
 // Byte layout of the capture block every kernel receives:
 //   [0, 16)   launch_header
@@ -145,7 +147,14 @@ struct kernel_image_header {
   std::uint32_t check_site_bytes;
   // Entries of the image binding table (after the buffer bindings).
   std::uint32_t num_image_bindings;
+  // Bytes of the print-site table after the check sites (a multiple of 4);
+  // 0 when the kernel prints nothing (and has no print buffer binding).
+  std::uint32_t print_site_bytes;
 };
+
+// The bytes of an image with this header (what <ampvk/kernel_image_codec.h>
+// encodes; launches pass it with the image).
+inline std::uint64_t kernel_image_size(const kernel_image_header &h);
 
 // The bytes of the capture block, wherever it lives.
 inline std::uint32_t capture_block_size(const kernel_image_header &h) {
@@ -227,6 +236,14 @@ struct kernel_binding {
   std::uint32_t access;       // binding_access bits the kernel performs
 };
 
+inline std::uint64_t kernel_image_size(const kernel_image_header &h) {
+  return sizeof(kernel_image_header) +
+         std::uint64_t(h.num_bindings + std::uint64_t(h.num_image_bindings)) *
+             sizeof(kernel_binding) +
+         (std::uint64_t(h.spirv_words) + h.aliased_spirv_words) * 4 + h.source_bytes +
+         h.check_site_bytes + h.print_site_bytes;
+}
+
 // Bounds checks (checked mode, docs/user-guide.md). A kernel compiled with
 // -fplugin-arg-ampvk-check tests every array/array_view element access (and
 // projection) against the view's extent, behind the boolean specialization
@@ -267,6 +284,80 @@ struct kernel_check_site {
   std::uint32_t file_bytes;
   std::uint32_t view_bytes;
 };
+
+// Kernel output: direct3d_printf, direct3d_errorf and direct3d_abort
+// (docs/user-guide.md, "Debugging kernels"). A kernel that calls them has a
+// print-site table and one more storage buffer of set 0, at
+// print_buffer_binding, which the runtime gives each launch with its first
+// print_counter_words words zeroed:
+//   [0]       words of records reserved so far: each call adds its record's
+//             size (atomic add) and writes the record only when all of it
+//             fits the buffer, so the records that fit are the first ones
+//   [1]       calls whose record did not fit (dropped)
+//   [2]       0, or the site number + 1 of a dropped errorf or abort call:
+//             the launch still fails
+//   [3, ...)  records, one after another: the site's number + 1, then the
+//             call's argument words (kernel_print_site::record_words)
+// The runtime reads them when the launch's batch retires: each record is
+// formatted on the host (<ampvk/format_string.h>) and written to stdout in
+// buffer order; an errorf or abort record makes the launch fail with
+// runtime_exception at the next synchronization. A kernel without such calls
+// has no binding and no table: printing costs only kernels that print.
+constexpr std::uint32_t print_counter_words = 3;
+
+enum class print_action : std::uint32_t {
+  print = 0, // direct3d_printf
+  error = 1, // direct3d_errorf: print, then fail the launch with the text
+  abort = 2, // direct3d_abort: fail the launch
+};
+
+// How one argument is stored in a record. 32-bit values and bool (0 or 1)
+// take one word, 64-bit ones two (low word first), strings none: a string
+// argument is a literal, kept in the site.
+enum class print_arg : std::uint32_t {
+  int32 = 1,
+  uint32 = 2,
+  int64 = 3,
+  uint64 = 4,
+  float32 = 5,
+  float64 = 6,
+  boolean = 7,
+  string = 8,
+};
+
+inline std::uint32_t print_arg_words(std::uint32_t kind) {
+  switch (static_cast<print_arg>(kind)) {
+  case print_arg::int64:
+  case print_arg::uint64:
+  case print_arg::float64:
+    return 2;
+  case print_arg::string:
+    return 0;
+  default:
+    return 1;
+  }
+}
+
+// One entry of the print-site table: this struct, then num_args words
+// (print_arg), then format_bytes bytes of the format string, file_bytes of
+// the source file's name and strings_bytes of the string arguments (each
+// NUL-terminated, in argument order), zero-padded to a multiple of 4 bytes.
+struct kernel_print_site {
+  std::uint32_t action; // print_action
+  std::uint32_t line;   // of the call in the user's source
+  std::uint32_t column;
+  std::uint32_t num_args;
+  std::uint32_t record_words; // argument words of a record (the site number not counted)
+  std::uint32_t format_bytes;
+  std::uint32_t file_bytes;
+  std::uint32_t strings_bytes;
+};
+
+// Descriptor binding of set 0 after the views, the capture buffer and the
+// check report.
+inline std::uint32_t print_buffer_binding(const kernel_image_header &h) {
+  return check_report_binding(h) + (h.check_site_bytes ? 1u : 0u);
+}
 
 } // namespace ampvk
 

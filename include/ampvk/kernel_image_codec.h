@@ -14,6 +14,8 @@
 //   source_of               a decoded image's source location, file and function
 //   decode_check_sites      a decoded image's check-site table (read only
 //                           when a bounds check failed)
+//   decode_print_sites      a decoded image's print-site table (read when a
+//                           launch that prints retires)
 //   dump_kernel_image       text: one line per header field and per binding
 //
 // The bytes come from a string literal and need not be aligned: everything is
@@ -33,7 +35,8 @@
 
 namespace ampvk {
 
-static_assert(sizeof(kernel_image_header) == 20 * 4, "kernel_image_header is 20 words");
+static_assert(sizeof(kernel_image_header) == 21 * 4, "kernel_image_header is 21 words");
+static_assert(sizeof(kernel_print_site) == 8 * 4, "kernel_print_site is 8 words");
 static_assert(sizeof(kernel_check_site) == 8 * 4, "kernel_check_site is 8 words");
 static_assert(sizeof(kernel_binding) == 6 * 4, "kernel_binding is 6 words");
 static_assert(sizeof(texture_object) == sizeof(void *) + 8, "texture_object has no padding");
@@ -50,10 +53,20 @@ struct check_site {
   std::string view;
 };
 
+// A print site with its argument kinds and strings (kernel_print_site's
+// num_args, record_words and byte counts are the encoder's to fill).
+struct print_site {
+  kernel_print_site entry{};
+  std::vector<std::uint32_t> args; // print_arg of each argument
+  std::string format;
+  std::string file;
+  std::vector<std::string> strings; // the string arguments, in order
+};
+
 struct kernel_image_parts {
-  // magic, version, num_bindings, num_image_bindings, spirv_words, aliased_spirv_words and
-  // check_site_bytes are ignored: the encoder writes them from the constants
-  // and the vectors.
+  // magic, version, num_bindings, num_image_bindings, spirv_words, aliased_spirv_words,
+  // check_site_bytes and print_site_bytes are ignored: the encoder writes
+  // them from the constants and the vectors.
   kernel_image_header header{};
   std::vector<kernel_binding> bindings;
   std::vector<std::uint32_t> spirv;
@@ -64,6 +77,7 @@ struct kernel_image_parts {
   std::string source_function;
   std::vector<check_site> check_sites;      // empty: no bounds checks
   std::vector<kernel_binding> image_bindings; // set image_binding_set
+  std::vector<print_site> print_sites;        // empty: the kernel prints nothing
 };
 
 namespace kernel_image_codec_detail {
@@ -90,6 +104,29 @@ inline std::string encode_check_sites(const std::vector<check_site> &sites) {
   }
   return out;
 }
+inline std::string encode_print_sites(const std::vector<print_site> &sites) {
+  std::string out;
+  for (const print_site &site : sites) {
+    kernel_print_site e = site.entry;
+    std::string strings;
+    for (const std::string &text : site.strings)
+      strings += text + '\0';
+    e.num_args = static_cast<std::uint32_t>(site.args.size());
+    e.record_words = 0;
+    for (std::uint32_t kind : site.args)
+      e.record_words += print_arg_words(kind);
+    e.format_bytes = static_cast<std::uint32_t>(site.format.size());
+    e.file_bytes = static_cast<std::uint32_t>(site.file.size());
+    e.strings_bytes = static_cast<std::uint32_t>(strings.size());
+    out.append(reinterpret_cast<const char *>(&e), sizeof e);
+    out.append(reinterpret_cast<const char *>(site.args.data()), site.args.size() * 4);
+    out += site.format;
+    out += site.file;
+    out += strings;
+    out.resize(padded(out.size()), '\0');
+  }
+  return out;
+}
 } // namespace kernel_image_codec_detail
 
 inline kernel_image_header encoded_header(const kernel_image_parts &parts) {
@@ -103,6 +140,8 @@ inline kernel_image_header encoded_header(const kernel_image_parts &parts) {
   h.source_bytes = static_cast<std::uint32_t>(kernel_image_codec_detail::source_text(parts).size());
   h.check_site_bytes = static_cast<std::uint32_t>(
       kernel_image_codec_detail::encode_check_sites(parts.check_sites).size());
+  h.print_site_bytes = static_cast<std::uint32_t>(
+      kernel_image_codec_detail::encode_print_sites(parts.print_sites).size());
   return h;
 }
 
@@ -122,6 +161,7 @@ inline std::string encode_kernel_image(const kernel_image_parts &parts) {
              parts.aliased_spirv.size() * 4);
   out += kernel_image_codec_detail::source_text(parts);
   out += kernel_image_codec_detail::encode_check_sites(parts.check_sites);
+  out += kernel_image_codec_detail::encode_print_sites(parts.print_sites);
   return out;
 }
 
@@ -138,6 +178,8 @@ struct decoded_kernel_image {
   const char *source = nullptr;
   // header.check_site_bytes bytes of check sites (decode_check_sites), or null.
   const char *check_sites = nullptr;
+  // header.print_site_bytes bytes of print sites (decode_print_sites), or null.
+  const char *print_sites = nullptr;
 };
 
 namespace kernel_image_codec_detail {
@@ -271,9 +313,7 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
       std::uint64_t(h.num_bindings) * sizeof(kernel_binding);
   const std::uint64_t bindings_bytes =
       buffer_bindings_bytes + std::uint64_t(h.num_image_bindings) * sizeof(kernel_binding);
-  const std::uint64_t expected = sizeof(kernel_image_header) + bindings_bytes +
-                                 (std::uint64_t(h.spirv_words) + h.aliased_spirv_words) * 4 +
-                                 h.source_bytes + h.check_site_bytes;
+  const std::uint64_t expected = kernel_image_size(h);
   if (expected > size)
     return invalid("it is " + to_string(size) + " bytes but its header describes " +
                    to_string(expected));
@@ -281,9 +321,12 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
     return invalid("it holds no SPIR-V module");
 
   image.bindings.resize(h.num_bindings);
-  std::memcpy(image.bindings.data(), bytes + sizeof(kernel_image_header), buffer_bindings_bytes);
+  if (buffer_bindings_bytes)
+    std::memcpy(image.bindings.data(), bytes + sizeof(kernel_image_header),
+                buffer_bindings_bytes);
   image.image_bindings.resize(h.num_image_bindings);
-  std::memcpy(image.image_bindings.data(),
+  if (h.num_image_bindings)
+    std::memcpy(image.image_bindings.data(),
               bytes + sizeof(kernel_image_header) + buffer_bindings_bytes,
               bindings_bytes - buffer_bindings_bytes);
   image.spirv = bytes + sizeof(kernel_image_header) + bindings_bytes;
@@ -310,6 +353,13 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
     image.check_sites =
         image.spirv + (std::size_t(h.spirv_words) + h.aliased_spirv_words) * 4 +
         h.source_bytes;
+  if (h.print_site_bytes % 4 != 0)
+    return invalid("print_site_bytes " + to_string(h.print_site_bytes) +
+                   " is not a multiple of 4");
+  if (h.print_site_bytes)
+    image.print_sites = image.spirv +
+                        (std::size_t(h.spirv_words) + h.aliased_spirv_words) * 4 +
+                        h.source_bytes + h.check_site_bytes;
   error = check_bindings(h, image.bindings);
   if (error.empty())
     error = check_image_bindings(h, image.image_bindings);
@@ -383,6 +433,62 @@ inline std::string decode_check_sites(const decoded_kernel_image &image,
   return {};
 }
 
+// The print sites of a decoded image, in site-number order; an empty string,
+// or the message when the table is malformed.
+inline std::string decode_print_sites(const decoded_kernel_image &image,
+                                      std::vector<print_site> &sites) {
+  using namespace kernel_image_codec_detail;
+  using std::to_string;
+  sites.clear();
+  const std::size_t size = image.header.print_site_bytes;
+  std::size_t at = 0;
+  while (at < size) {
+    print_site site;
+    const std::string which = "print site " + to_string(sites.size());
+    if (size - at < sizeof site.entry)
+      return invalid(which + " is cut short");
+    std::memcpy(&site.entry, image.print_sites + at, sizeof site.entry);
+    at += sizeof site.entry;
+    const kernel_print_site &e = site.entry;
+    if (e.action > static_cast<std::uint32_t>(print_action::abort))
+      return invalid(which + " has the unknown action " + to_string(e.action));
+    if (std::uint64_t(e.num_args) * 4 + e.format_bytes + e.file_bytes + e.strings_bytes >
+        size - at)
+      return invalid(which + " names more bytes than the table holds");
+    site.args.resize(e.num_args);
+    if (e.num_args)
+      std::memcpy(site.args.data(), image.print_sites + at, std::size_t(e.num_args) * 4);
+    at += std::size_t(e.num_args) * 4;
+    std::uint32_t words = 0, strings = 0;
+    for (std::uint32_t kind : site.args) {
+      if (kind < static_cast<std::uint32_t>(print_arg::int32) ||
+          kind > static_cast<std::uint32_t>(print_arg::string))
+        return invalid(which + " has an argument of the unknown kind " + to_string(kind));
+      words += print_arg_words(kind);
+      strings += kind == static_cast<std::uint32_t>(print_arg::string);
+    }
+    if (words != e.record_words)
+      return invalid(which + " says its records hold " + to_string(e.record_words) +
+                     " words, its arguments " + to_string(words));
+    site.format.assign(image.print_sites + at, e.format_bytes);
+    site.file.assign(image.print_sites + at + e.format_bytes, e.file_bytes);
+    const char *text = image.print_sites + at + e.format_bytes + e.file_bytes;
+    std::size_t left = e.strings_bytes;
+    for (std::uint32_t k = 0; k < strings; ++k) {
+      const void *nul = std::memchr(text, 0, left);
+      if (!nul)
+        return invalid(which + " has fewer strings than string arguments");
+      const std::size_t n = static_cast<const char *>(nul) - text;
+      site.strings.emplace_back(text, n);
+      text += n + 1;
+      left -= n + 1;
+    }
+    at = padded(at + e.format_bytes + e.file_bytes + e.strings_bytes);
+    sites.push_back(std::move(site));
+  }
+  return {};
+}
+
 // One line per header field, then one per binding entry, e.g.
 //   rank 2
 //   binding 1: kind array_view, host_offset 16, binding 1, image_offset 0, object_size 0, access writes
@@ -417,6 +523,7 @@ inline std::string dump_kernel_image(const decoded_kernel_image &image) {
   }
   line("check_site_bytes", to_string(h.check_site_bytes));
   line("num_image_bindings", to_string(h.num_image_bindings));
+  line("print_site_bytes", to_string(h.print_site_bytes));
   static const char *const kinds[] = {"",        "array_view", "array_reference",
                                       "texture_reference", "texture_view", "sampler",
                                       "fixed_sampler"};

@@ -111,6 +111,8 @@ public:
         return true;
       }
     }
+    if (isPrintCall(Target) && !CE->isValueDependent())
+      checkPrintCall(C, CE, PrintStrings);
     callee(Target, CE->getExprLoc(), CE->getSourceRange(), NonAmpCallee::Function,
            describeFunction(Target));
     return true;
@@ -184,6 +186,8 @@ public:
     return true;
   }
   bool VisitStringLiteral(StringLiteral *S) {
+    if (PrintStrings.count(S))
+      return true; // direct3d_printf's format and %s arguments
     D.report(S->getBeginLoc(), ampdiag::err_amp_construct)
         << AmpConstruct::StringLiteral << S->getSourceRange();
     return true;
@@ -295,6 +299,8 @@ private:
   AmpDiagnostics &D;
   const FunctionDecl *FD;
   bool Pattern; // a template's pattern: only what does not depend on it
+  // String literals a direct3d_printf call holds, visited after the call.
+  llvm::SmallPtrSet<const StringLiteral *, 4> PrintStrings;
 };
 
 } // namespace

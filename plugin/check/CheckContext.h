@@ -12,6 +12,7 @@
 //   AmpTypeRules.cpp          types and declarations allowed in restrict(amp) code,
 //                             element types of array and array_view
 //   AmpBodyRules.cpp          expressions and statements of restrict(amp) bodies
+//   PrintCallRules.cpp        direct3d_printf/errorf: the format against the arguments
 //   CpuCallRules.cpp          CPU code calling functions that are restrict(amp) only
 //   CallGraph.cpp             calls between functions: reachability from kernels,
 //                             non-amp callees with the call chain, recursion
@@ -38,6 +39,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <string>
 #include <vector>
@@ -164,6 +166,13 @@ void checkTiledKernels(CheckContext &C); // barriers and tile_static races
 
 // Shared by CaptureRules (kernels) and AmpBodyRules (lambdas in amp code).
 void checkLambdaCaptures(CheckContext &C, const clang::LambdaExpr *LE, bool IsKernel);
+// PrintCallRules.cpp: direct3d_printf and direct3d_errorf calls. Target is
+// one of them (isPrintCall); checks the format against the arguments and adds
+// the string literals the call may hold (the format, %s arguments) to Allowed.
+bool isPrintCall(const clang::FunctionDecl *Target);
+const clang::StringLiteral *printFormatLiteral(const clang::CallExpr *CE);
+void checkPrintCall(CheckContext &C, const clang::CallExpr *CE,
+                    llvm::SmallPtrSetImpl<const clang::StringLiteral *> &Allowed);
 
 } // namespace ampvk
 

@@ -37,5 +37,6 @@ std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code,
   Parts.source_file = Source.File;
   Parts.source_function = Source.Function;
   Parts.check_sites = Code.CheckSites;
+  Parts.print_sites = Code.PrintSites;
   return encode_kernel_image(Parts);
 }

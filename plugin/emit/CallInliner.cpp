@@ -239,10 +239,11 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
 }
 
 void KernelEmitter::runConstructor(const LValue &Dst, const CXXConstructorDecl *Ctor,
-                                   llvm::ArrayRef<const Expr *> Args, SourceLocation Loc) {
+                                   llvm::ArrayRef<const Expr *> Args, SourceLocation Loc,
+                                   const Expr *Site) {
   PointerValue This;
   This.Target = Dst;
-  inlineCall(Ctor, &This, Args, Loc);
+  inlineCall(Ctor, &This, Args, Loc, Site);
 }
 
 void KernelEmitter::constructElements(const LValue &Array, const CXXConstructorDecl *Ctor,
@@ -285,7 +286,7 @@ void KernelEmitter::emitConstruct(const LValue &Dst, const CXXConstructExpr *E) 
     }
     return;
   }
-  runConstructor(Dst, Ctor, Args, Loc);
+  runConstructor(Dst, Ctor, Args, Loc, E);
 }
 
 void KernelEmitter::emitInitList(const LValue &Dst, const InitListExpr *E) {

@@ -11,6 +11,7 @@
 //   math.*     <amp_math.h>                   -> MathIntrinsics.cpp
 //   atomic.*   atomic_* (spec chapter 6)       -> AtomicIntrinsics.cpp
 //   direct3d.* countbits, firstbithigh, ...    -> Direct3dIntrinsics.cpp
+//   debug.*    direct3d_printf, errorf, abort  -> PrintIntrinsics.cpp
 //   texture.*  texture and view access, sample -> TextureIntrinsics.cpp
 //
 //===----------------------------------------------------------------------===//
@@ -193,6 +194,8 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
     return emitAtomic(FD, Name, Args, Loc);
   if (Name.consume_front("direct3d."))
     return emitDirect3d(FD, Name, Args, Loc);
+  if (Name.consume_front("debug."))
+    return emitPrint(Name, Args, Loc);
   unsupported(Loc, ampdiag::err_unsupported_library_function) << FD->getQualifiedNameAsString();
   return R;
 }

@@ -26,6 +26,7 @@
 //   AtomicIntrinsics.cpp    concurrency::atomic_* (spec chapter 6)
 //   Direct3dIntrinsics.cpp  concurrency::direct3d bit operations
 //   BoundsChecks.cpp        checked mode: element accesses within extents
+//   PrintIntrinsics.cpp     direct3d_printf, direct3d_errorf, direct3d_abort
 //   MathIntrinsics.cpp      <amp_math.h>: GLSL.std.450, bit casts, device twins
 //
 //===----------------------------------------------------------------------===//
@@ -305,8 +306,10 @@ private:
   void emitConstruct(const LValue &Dst, const clang::CXXConstructExpr *E);
   void constructElements(const LValue &Array, const clang::CXXConstructorDecl *Ctor,
                          llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
+  // Site: the construct expression, for errors inside <amp.h>'s constructors.
   void runConstructor(const LValue &Dst, const clang::CXXConstructorDecl *Ctor,
-                      llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
+                      llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc,
+                      const clang::Expr *Site = nullptr);
   void emitInitList(const LValue &Dst, const clang::InitListExpr *E);
   // Lambdas.cpp: the closure object of a lambda written in kernel code.
   void emitLambdaInto(const LValue &Dst, const clang::LambdaExpr *E);
@@ -431,6 +434,10 @@ private:
                                llvm::ArrayRef<const clang::Expr *> Args,
                                clang::SourceLocation Loc);
   SpvId emitViewOrigin(const PointerValue *This, clang::SourceLocation Loc);
+  // array_view(extent, T*) in a kernel: View takes the binding and element
+  // the pointer PointerArg points to.
+  void viewElementsAt(const LValue &View, const clang::Expr *PointerArg,
+                      clang::SourceLocation Loc);
   // The binding whose data the view object at View refers to, or -1.
   int viewBinding(const LValue &View) const;
   void bindView(const LValue &View, int Binding, clang::SourceLocation Loc);
@@ -499,6 +506,15 @@ private:
   // The `int _M_base[N]` of an index<N> or extent<N>.
   LValue coordinateArray(const LValue &Obj, clang::SourceLocation Loc);
 
+  // PrintIntrinsics.cpp: Name is the part after "debug.".
+  CallResult emitPrint(llvm::StringRef Name, llvm::ArrayRef<const clang::Expr *> Args,
+                       clang::SourceLocation Loc);
+  // The words of one argument in a record; its print_arg (and a string
+  // argument's text) into Site.
+  void printArgumentWords(const clang::Expr *Arg, print_site &Site,
+                          llvm::SmallVectorImpl<SpvId> &Words);
+  SpvId printBufferVariable();
+
   // MathIntrinsics.cpp
   CallResult emitMathIntrinsic(const clang::FunctionDecl *FD, llvm::StringRef Name,
                                llvm::ArrayRef<const clang::Expr *> Args,
@@ -538,6 +554,8 @@ private:
   llvm::DenseMap<int, SpvId> ViewAtOrigin;
   SpvId ReportVar = 0;     // the report buffer, declared at the first check
   std::vector<check_site> CheckSites;
+  SpvId PrintVar = 0;      // the print buffer, declared at the first call
+  std::vector<print_site> PrintSites;
   // Atomics on storage buffers serialize on their addresses: a thread that
   // runs several work items issues its atomics one after another, which made
   // an atomic histogram 0.6x as fast (issue 11), so such kernels keep one item

@@ -282,6 +282,14 @@ std::optional<KernelCode> KernelEmitter::run() {
   for (unsigned I = 0; I < Captures.ImageBindings.size(); ++I)
     if (isSampledBinding(ImageBindingBase + static_cast<int>(I)))
       Captures.ImageBindings[I].Access |= binding_sampled;
+  if (PrintVar) {
+    // print_buffer_binding: after the views, the capture buffer and the
+    // check report (when there is one).
+    auto Binding = static_cast<std::uint32_t>(Captures.Bindings.size() +
+                                              (Captures.inBuffer() ? 1 : 0) +
+                                              (CheckSites.empty() ? 0 : 1));
+    B.decorate(PrintVar, spv::Decoration::Binding, {Binding});
+  }
   KernelCode Code;
   Code.Spirv = B.finish();
   for (int I = 0; I < 3; ++I)
@@ -289,6 +297,7 @@ std::optional<KernelCode> KernelEmitter::run() {
   Code.TileStaticBytes = TileStaticBytes;
   Code.Captures = Captures;
   Code.CheckSites = std::move(CheckSites);
+  Code.PrintSites = std::move(PrintSites);
   Code.SeveralItemsPerThread = !K.Tiled && !GlobalAtomics;
   return Code;
 }

@@ -12,6 +12,8 @@
 //
 //   array_view.copy   copy constructor / assignment: the members and the binding
 //   array_view.share  a new view of src's data: the binding only
+//   array_view.elements_at  a view made over a pointer (&av[i], av.data()):
+//                     the binding it points into, its index the offset
 //   array_view.destroy, host.only   nothing on the device
 //   view.origin       the view's offset: for a captured view, 0 when the
 //                     runtime found it 0 (view_origin_spec_id), else loaded
@@ -176,6 +178,10 @@ KernelEmitter::emitViewIntrinsic(llvm::StringRef Name, const PointerValue *This,
   if (!This || !This->valid() || Args.empty())
     return R;
   LValue Dst = deref(*This, Loc);
+  if (Name == "array_view.elements_at") {
+    viewElementsAt(Dst, Args[0], Loc);
+    return R;
+  }
   const Expr *SrcExpr = Args[0];
   LValue Src = SrcExpr->isGLValue() ? emitLValue(SrcExpr)
                                     : materialize(SrcExpr->getType(), SrcExpr);
@@ -217,6 +223,38 @@ KernelEmitter::emitViewIntrinsic(llvm::StringRef Name, const PointerValue *This,
   }
   R.Ref = Dst;
   return R;
+}
+
+void KernelEmitter::viewElementsAt(const LValue &View, const Expr *PointerArg,
+                                   SourceLocation Loc) {
+  PointerValue P = emitPointer(PointerArg);
+  if (failed() || !View.valid())
+    return;
+  if (P.Null) {
+    unsupported(Loc, ampdiag::err_pointer_null_dereference);
+    return;
+  }
+  // A pointer into a storage buffer is one into its whole runtime array
+  // (Places.cpp, &av[i]): its index counts the binding's elements as the
+  // view's type reads them.
+  const LValue &Target = P.Target;
+  if (Target.K != LValue::Memory || Target.SC != spv::StorageClass::StorageBuffer ||
+      Target.Binding < 0 || !P.IntoArray) {
+    unsigned Where = Target.K == LValue::Capture                    ? 3
+                     : Target.SC == spv::StorageClass::StorageBuffer ? 2
+                     : Target.SC == spv::StorageClass::Workgroup     ? 1
+                                                                     : 0;
+    unsupported(Loc, ampdiag::err_view_over_pointer_target) << Where;
+    return;
+  }
+  bindView(View, Target.Binding, Loc);
+  const auto *RD = View.Type->getAsCXXRecordDecl();
+  const FieldDecl *Offset = RD ? fieldNamed(RD, "_M_offset") : nullptr;
+  if (!Offset) {
+    internalError(Loc, "array_view.elements_at of a class without _M_offset");
+    return;
+  }
+  store(field(View, Offset, Loc), pointerIndex(P), Loc);
 }
 
 SpvId KernelEmitter::emitViewOrigin(const PointerValue *This, SourceLocation Loc) {

@@ -55,6 +55,9 @@ struct KernelCode {
   // Checked mode: the bounds-checked accesses, numbered as the module reports
   // them (emit/BoundsChecks.cpp).
   std::vector<check_site> CheckSites;
+  // direct3d_printf, errorf and abort calls, numbered as the module's records
+  // name them (emit/PrintIntrinsics.cpp).
+  std::vector<print_site> PrintSites;
   // The kernel loops over the items_per_thread specialization constant
   // (emit/ItemLoop.cpp): kernel_image_header::item_loop.
   bool SeveralItemsPerThread = false;

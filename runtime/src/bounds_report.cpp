@@ -1,20 +1,19 @@
 // Checked mode at run time: the report buffers of checked launches and the
-// exception for the first failure they record (bounds_report.h).
+// failures they record (bounds_report.h).
 #include "bounds_report.h"
 
 #include <algorithm>
-#include <atomic>
-#include <cstdio>
 #include <cstring>
+#include <exception>
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
-
-#include <ampvk/exceptions.h>
 
 #include "device.h"
 #include "env.h"
+#include "kernel_failures.h"
 #include "memory.h"
 #include "queue.h"
 
@@ -38,8 +37,6 @@ std::mutex reports_mutex;
 std::vector<pending_report> pending;
 // Per device, bound where checks are off: never read or written.
 std::map<const device *, device_allocation> idle_buffers;
-std::string first_failure;
-std::atomic<bool> failure_waiting{false};
 
 std::string join(const std::uint32_t *words, std::uint32_t n, const char *separator) {
   std::string s;
@@ -106,18 +103,20 @@ void check_reports_retired(const queue &q, std::uint64_t serial) noexcept {
   std::lock_guard<std::mutex> lock(reports_mutex);
   auto done = [&](const pending_report &r) { return r.q == &q && r.serial <= serial; };
   for (const pending_report &r : pending) {
-    if (!done(r) || failure_waiting.load(std::memory_order_relaxed))
+    // Only the first failure is thrown: a later one is not worth describing.
+    if (!done(r) || kernel_failure_waiting())
       continue;
     std::uint32_t words[check_report_words];
     std::memcpy(words, r.memory.mapped, sizeof words);
     if (!words[0])
       continue;
+    std::string message;
     try {
-      first_failure = describe_failure(r.image, r.image_size, words);
+      message = describe_failure(r.image, r.image_size, words);
     } catch (const std::exception &e) {
-      first_failure = e.what();
+      message = e.what();
     }
-    failure_waiting.store(true, std::memory_order_release);
+    note_kernel_failure(kernel_failure_kind::out_of_bounds, std::move(message));
   }
   pending.erase(std::remove_if(pending.begin(), pending.end(), done), pending.end());
 }
@@ -128,23 +127,6 @@ void release_check_reports(const device &d) noexcept {
                                [&](const pending_report &r) { return r.d == &d; }),
                 pending.end());
   idle_buffers.erase(&d);
-  // Found at exit, with nobody left to throw to.
-  if (failure_waiting.exchange(false))
-    std::fprintf(stderr, "%s\n", first_failure.c_str());
-}
-
-void throw_check_failure() {
-  if (!failure_waiting.load(std::memory_order_acquire))
-    return;
-  std::string message;
-  {
-    std::lock_guard<std::mutex> lock(reports_mutex);
-    if (!failure_waiting.load(std::memory_order_relaxed))
-      return;
-    message.swap(first_failure);
-    failure_waiting.store(false, std::memory_order_relaxed);
-  }
-  throw out_of_bounds(message);
 }
 
 } // namespace rt

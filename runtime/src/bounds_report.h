@@ -2,11 +2,12 @@
 // compiled with -fplugin-arg-ampvk-check has bounds checks behind a
 // specialization constant and a report buffer binding (kernel_image.h).
 // With AMPVK_CHECK=1 the pipeline turns the checks on and each launch gets a
-// fresh zeroed report buffer, read when its batch retires; the first failure
-// found is thrown, as ampvk::out_of_bounds (<ampvk/exceptions.h>), by
-// the next synchronization on any thread: accelerator_view::wait, a host
-// access that waits for a kernel, a copy. Without AMPVK_CHECK the report
-// binding gets one small buffer per device that the kernels never touch.
+// fresh zeroed report buffer, read when its batch retires; a failure found
+// is kept (kernel_failures.h) and thrown, as ampvk::out_of_bounds
+// (<ampvk/exceptions.h>), by the next synchronization on any thread:
+// accelerator_view::wait, a host access that waits for a kernel, a copy.
+// Without AMPVK_CHECK the report binding gets one small buffer per device that
+// the kernels never touch.
 #ifndef AMPVK_RUNTIME_BOUNDS_REPORT_H
 #define AMPVK_RUNTIME_BOUNDS_REPORT_H
 
@@ -38,14 +39,11 @@ check_report_slot check_report_for_launch(device &d, queue &q, std::uint64_t ser
                                           const kernel_image &image);
 
 // Device mutex held: q's batches up to `serial` are done; their reports are
-// read and released, the first failure kept for throw_check_failure.
+// read and released, a failure kept for throw_kernel_failure.
 void check_reports_retired(const queue &q, std::uint64_t serial) noexcept;
 
 // At teardown, before d's memory goes: releases its report buffers.
 void release_check_reports(const device &d) noexcept;
-
-// Throws the first failure found since the last throw, if any.
-void throw_check_failure();
 
 } // namespace rt
 } // namespace ampvk

@@ -1,4 +1,3 @@
-#include "bounds_report.h"
 #include "buffer.h"
 
 #include <algorithm>
@@ -12,6 +11,7 @@
 #include "device.h"
 #include "profiler.h"
 #include "internal_counters.h"
+#include "kernel_failures.h"
 #include "queue.h"
 #include "residency.h"
 #include "transfer.h"
@@ -344,7 +344,7 @@ void *buffer_host_data(buffer *b, access a) {
     residency::host_read(buf, lock);
   else
     residency::host_write(buf, lock);
-  throw_check_failure();
+  throw_kernel_failure();
   return buf.host_pointer();
 }
 
@@ -355,7 +355,7 @@ void buffer_synchronize(buffer *b) {
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
   residency::host_read(buf, lock);
-  throw_check_failure();
+  throw_kernel_failure();
 }
 
 void buffer_host_modified(buffer *b) {
@@ -383,7 +383,7 @@ void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t by
   // download of the old contents first.
   residency::host_write(buf, lock, offset == 0 && bytes == buf.bytes ? residency::old_contents::replaced
                                                                : residency::old_contents::kept);
-  throw_check_failure();
+  throw_kernel_failure();
   if (bytes)
     std::memcpy(static_cast<unsigned char *>(buf.host_pointer()) + offset, src, bytes);
 }
@@ -397,7 +397,7 @@ void buffer_read(buffer *b, std::size_t offset, void *dst, std::size_t bytes) {
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
   residency::host_read(buf, lock);
-  throw_check_failure();
+  throw_kernel_failure();
   if (bytes)
     std::memcpy(dst, static_cast<const unsigned char *>(buf.host_pointer()) + offset, bytes);
 }

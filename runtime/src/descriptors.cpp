@@ -86,7 +86,7 @@ bool same_descriptors(const std::vector<VkDescriptorBufferInfo> &bound,
 } // namespace
 
 void bind_buffers(device &d, frame &f, const kernel_pipeline &pipeline,
-                  const std::vector<bound_buffer> &bound, const check_report_slot &report) {
+                  const std::vector<bound_buffer> &bound, const report_slots &reports) {
   const std::uint32_t count = pipeline.num_descriptors;
   if (count == 0)
     return;
@@ -94,7 +94,7 @@ void bind_buffers(device &d, frame &f, const kernel_pipeline &pipeline,
   std::vector<VkDescriptorBufferInfo> heap_infos;
   VkDescriptorBufferInfo *infos = room_for(count, inline_infos, heap_infos);
   // Indexed by binding: the views' are 0 .. num_bindings-1, then the capture
-  // buffer's and the check report's.
+  // buffer's, the check report's and the print buffer's.
   for (const bound_buffer &bb : bound)
     // Padding may take the buffer past maxStorageBufferRange; the data never does.
     infos[bb.binding] = {bb.b->storage.buffer.get(), 0,
@@ -104,7 +104,9 @@ void bind_buffers(device &d, frame &f, const kernel_pipeline &pipeline,
     infos[pipeline.num_bindings] = {f.captures.buffer.get(), f.capture_offset,
                                     pipeline.capture_buffer_size};
   if (pipeline.checked)
-    infos[count - 1] = {report.buffer, 0, report.range};
+    infos[check_report_binding(pipeline.header)] = {reports.check.buffer, 0, reports.check.range};
+  if (pipeline.prints)
+    infos[print_buffer_binding(pipeline.header)] = {reports.print.buffer, 0, reports.print.range};
 
   // The launch before bound the same buffers for the same layout (a kernel
   // launched in a loop): they are still bound. Every buffer named there is

@@ -12,6 +12,7 @@
 
 #include "bounds_report.h"
 #include "kernel_arguments.h"
+#include "kernel_print.h"
 
 namespace ampvk {
 namespace rt {
@@ -20,14 +21,20 @@ class device;
 struct frame;
 struct kernel_pipeline;
 
+// The buffers a launch binds after its views and capture buffer, each where
+// its pipeline has the binding.
+struct report_slots {
+  check_report_slot check; // kernel_pipeline::checked
+  print_buffer_slot print; // kernel_pipeline::prints
+};
+
 // Whether the batch f has descriptors left for one more launch of pipeline (a
 // batch that used none can always: its pool is then replaced if too small).
 bool descriptor_room(const frame &f, const kernel_pipeline &pipeline) noexcept;
 
 // Device mutex held; every buffer has device storage; descriptor_room said yes.
-// report: the check report buffer, for a pipeline with bounds checks.
 void bind_buffers(device &d, frame &f, const kernel_pipeline &pipeline,
-                  const std::vector<bound_buffer> &bound, const check_report_slot &report);
+                  const std::vector<bound_buffer> &bound, const report_slots &reports);
 
 } // namespace rt
 } // namespace ampvk

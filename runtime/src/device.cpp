@@ -12,6 +12,8 @@
 #include "image.h"
 #include "env.h"
 #include "internal_counters.h"
+#include "kernel_failures.h"
+#include "kernel_print.h"
 #include "memory_pool.h"
 #include "pipeline_cache.h"
 #include "queue.h"
@@ -279,7 +281,9 @@ void device::teardown() noexcept {
     return;
   }
   // Submits every batch and retires every frame; orphaned buffers are freed
-  // here. Bounded by the kernel time limit: a hung GPU must not hang exit.
+  // here, and what kernels printed is written out (kernel_print.h), so a
+  // program that exits without waiting still shows it. Bounded by the kernel
+  // time limit: a hung GPU must not hang exit.
   const bool finished = finish_work();
   // Views still alive (globals destroyed after us, or leaked) keep working on
   // the host: their results are copied back now, while the driver still runs.
@@ -295,6 +299,7 @@ void device::teardown() noexcept {
                  "ampvk: at exit, %s had not finished its work within the time limit; its Vulkan "
                  "objects are left to the operating system\n",
                  describe().c_str());
+    print_kernel_failure_left(); // one found before the hang
     return;
   }
   for (auto &view : views_)
@@ -310,6 +315,9 @@ void device::teardown() noexcept {
   pipelines_->save(); // the next run of the program starts with these pipelines
   pipelines_.reset();
   release_check_reports(*this);
+  release_print_buffers(*this);
+  // Found by this teardown or before it, with nobody left to throw to.
+  print_kernel_failure_left();
   memory_.reset();
   device_.reset();
 }

@@ -1,4 +1,3 @@
-#include "bounds_report.h"
 #include "device_selection.h"
 
 #include <algorithm>
@@ -12,6 +11,7 @@
 
 #include "device.h"
 #include "env.h"
+#include "kernel_failures.h"
 #include "queue.h"
 #include "runtime_state.h"
 
@@ -223,7 +223,7 @@ void wait(queue *q) {
   d.check_not_lost();
   if (!d.closed()) // after teardown nothing is in flight
     q->wait_idle_unlocked(lock);
-  throw_check_failure();
+  throw_kernel_failure();
 }
 
 } // namespace rt

@@ -32,6 +32,27 @@ std::uint64_t read_kernel_timeout_ms() {
   return ms;
 }
 
+std::uint32_t read_printf_buffer_bytes() {
+  const char *text = env_value("AMPVK_PRINTF_BUFFER");
+  if (!text)
+    return default_printf_buffer_bytes;
+  char *end = nullptr;
+  errno = 0;
+  unsigned long long bytes = std::strtoull(text, &end, 10);
+  if (*end || *text == '-' || (errno && errno != ERANGE))
+    throw concurrency::runtime_exception(
+        std::string("ampvk: AMPVK_PRINTF_BUFFER=") + text +
+            " is not a number of bytes (the size of each launch's direct3d_printf buffer)",
+        concurrency::E_INVALIDARG_AMP);
+  // Out of range is not an error: a size too large for the runtime's limit
+  // asks for the largest buffer, as does a number too large to read.
+  if (errno == ERANGE || bytes > max_printf_buffer_bytes)
+    bytes = max_printf_buffer_bytes;
+  if (bytes < min_printf_buffer_bytes)
+    bytes = min_printf_buffer_bytes;
+  return static_cast<std::uint32_t>(bytes) & ~3u;
+}
+
 } // namespace
 
 const char *env_value(const char *name) noexcept {
@@ -54,6 +75,11 @@ std::uint64_t kernel_timeout_ns() {
   if (ms == 0 || ms > UINT64_MAX / 1000000u)
     return UINT64_MAX;
   return ms * 1000000u;
+}
+
+std::uint32_t printf_buffer_bytes() {
+  static const std::uint32_t bytes = read_printf_buffer_bytes();
+  return bytes;
 }
 
 } // namespace rt

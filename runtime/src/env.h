@@ -7,6 +7,8 @@
 //   AMPVK_VALIDATION=1                Khronos validation layer; any error fails the process
 //   AMPVK_PROFILE, AMPVK_PROFILE_TRACE, AMPVK_LOG   the profiler and the log (profiler.h)
 //   AMPVK_CHECK=1                     bounds checks of kernels built with them (bounds_report.cpp)
+//   AMPVK_PRINTF_BUFFER=N             bytes of each launch's direct3d_printf buffer (default
+//                                     1048576, clamped to 64 .. 256 MiB; kernel_print.cpp)
 //   AMPVK_DEBUG_FORCE_STAGING=1       never map device memory directly
 //   AMPVK_DEBUG_NO_PUSH_DESCRIPTOR=1  bind through descriptor pools even with VK_KHR_push_descriptor
 //   AMPVK_DEBUG_SHARED_MEMORY_BYTES=N act as a discrete GPU with N bytes of BAR memory to share
@@ -36,6 +38,15 @@ bool env_flag(const char *name) noexcept;
 std::uint64_t kernel_timeout_ms();
 // The same in nanoseconds for vkWaitForFences (UINT64_MAX: no limit).
 std::uint64_t kernel_timeout_ns();
+
+// AMPVK_PRINTF_BUFFER, read once: bytes of the buffer a launch of a kernel
+// that prints gets, clamped to [min_printf_buffer_bytes,
+// max_printf_buffer_bytes] and rounded down to whole words. Throws
+// runtime_exception for a value that is not a number.
+constexpr std::uint32_t default_printf_buffer_bytes = 1u << 20;
+constexpr std::uint32_t min_printf_buffer_bytes = 64;
+constexpr std::uint32_t max_printf_buffer_bytes = 256u << 20;
+std::uint32_t printf_buffer_bytes();
 
 } // namespace rt
 } // namespace ampvk

@@ -21,6 +21,7 @@
 #include "image_bindings.h"
 #include "kernel_arguments.h"
 #include "kernel_image_reader.h"
+#include "kernel_print.h"
 #include "pipeline_cache.h"
 #include "profiler.h"
 #include "queue.h"
@@ -141,7 +142,7 @@ void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipel
                      const std::vector<bound_buffer> &bound, const std::vector<buffer_use> &uses,
                      const std::vector<bound_image> &images,
                      const std::vector<unsigned char> &push, const dispatch_shape &shape,
-                     profiled_kernel *profiled, const check_report_slot &report) {
+                     profiled_kernel *profiled, const report_slots &reports) {
   // Before anything that can fail: a dispatch recorded must hold its buffers.
   for (const auto &u : uses)
     q.hold(f, *u.b);
@@ -168,7 +169,7 @@ void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipel
     vkCmdBindPipeline(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline.get());
     f.bound_pipeline = pipeline.pipeline.get();
   }
-  bind_buffers(d, f, pipeline, bound, report);
+  bind_buffers(d, f, pipeline, bound, reports);
   bind_images(d, q, f, pipeline, images);
   if (pipeline.push_size) {
     f.use_layout(pipeline.layout.get());
@@ -255,17 +256,21 @@ void launch(const launch_desc &desc) {
   for (const auto &u : uses)
     u.b->ensure_storage();
   prepare_buffers(q, uses);
+  if (pipeline.prints)
+    make_print_room(q); // may submit the batch: before it is chosen
   frame &f = batch_with_room(d, q, pipeline);
   if (image.header.capture_buffer_size)
     fill_capture_block(image, desc.kernel_object, shape,
                        capture_memory(d, f, image.header.capture_buffer_size));
-  check_report_slot report;
+  report_slots reports;
   if (pipeline.checked)
-    report = check_report_for_launch(d, q, f.serial, image);
+    reports.check = check_report_for_launch(d, q, f.serial, image);
+  if (pipeline.prints)
+    reports.print = print_buffer_for_launch(d, q, f.serial, image);
   // A failure while recording leaves harmless commands (uploads, bindings)
   // in the batch; the buffers' records change only once the dispatch is in.
   profiled_kernel *profiled = note_launch(q, image, desc.rank, desc.extent);
-  record_dispatch(d, q, f, pipeline, bound, uses, images, push, shape, profiled, report);
+  record_dispatch(d, q, f, pipeline, bound, uses, images, push, shape, profiled, reports);
   const std::uint64_t serial = f.serial;
   for (const auto &u : uses) {
     note_queue_use(q, *u.b, serial);

@@ -90,7 +90,9 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   p->num_bindings = h.num_bindings;
   p->capture_buffer_size = h.capture_buffer_size;
   p->checked = h.check_site_bytes != 0;
-  p->num_descriptors = check_report_binding(h) + (p->checked ? 1 : 0);
+  p->prints = h.print_site_bytes != 0;
+  // Every binding of set 0 is a storage buffer, the reports included.
+  p->num_descriptors = print_buffer_binding(h) + (p->prints ? 1 : 0);
   p->push_size = h.push_size;
   p->push_descriptors = device_.push_descriptor_fn() != nullptr && p->num_descriptors > 0 &&
                         p->num_descriptors <= device_.physical().max_push_descriptors;

@@ -30,9 +30,11 @@ struct kernel_pipeline {
   bool push_descriptors = false; // bind with vkCmdPushDescriptorSetKHR
   std::uint32_t num_bindings = 0;        // the views', 0 .. num_bindings-1
   std::uint32_t capture_buffer_size = 0; // bytes bound at num_bindings, or 0
-  std::uint32_t num_descriptors = 0;     // num_bindings, plus the capture buffer
-                                         // and the check report buffer
+  std::uint32_t num_descriptors = 0;     // num_bindings, plus the capture buffer,
+                                         // the check report and the print buffer
   bool checked = false; // bounds checks (kernel_image.h), report at check_report_binding
+  bool prints = false;  // direct3d_printf and friends (kernel_image.h), buffer at
+                        // print_buffer_binding
   std::uint32_t push_size = 0;
   kernel_image_header header{}; // detects a different image at a reused address
 };

@@ -10,6 +10,7 @@
 #include "env.h"
 #include "fault_injection.h"
 #include "internal_counters.h"
+#include "kernel_print.h"
 #include "profiler.h"
 #include "runtime_state.h"
 #include "transfer.h"
@@ -238,6 +239,7 @@ void queue::retire_through(std::uint64_t serial) noexcept {
     recycle(std::move(f));
   }
   check_reports_retired(*this, serial);
+  print_buffers_retired(*this, serial);
   if (serial > completed_)
     completed_ = serial;
 }

@@ -187,3 +187,62 @@ TEST(Pointers, DataOfViewsAndArraysInKernels) {
   for (int i = 0; i < n; ++i)
     EXPECT_EQ(host[i], i >= 256 && i < 256 + n / 64 ? -values[i] : values[i]) << i;
 }
+
+// array_view<T, N>(extent, T*) in a kernel (restrict(cpu, amp) in
+// Microsoft's <amp.h>): a view made over a pointer into an array_view's or
+// array's buffer shares it; reads see the source, writes are seen through it.
+TEST(Pointers, ViewsMadeOverPointersInKernels) {
+  const int blocks = 32, side = 8;
+  std::vector<int> values(blocks * side * side);
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = static_cast<int>((i * 29) % 97) - 40;
+  std::vector<int> host = values;
+  array_view<int, 1> flat(static_cast<int>(host.size()), host);
+  array<int, 1> arr(static_cast<int>(values.size()), values.begin());
+  array_view<const int, 1> section = flat.section(side * side, (blocks - 1) * side * side);
+  std::vector<int> out(blocks * 4);
+  array_view<int, 2> o(blocks, 4, out);
+  parallel_for_each(extent<1>(blocks), [=, &arr](index<1> b) restrict(amp) {
+    const int k = b[0];
+    // A block of the flat view seen as a side x side matrix.
+    array_view<int, 2> m(extent<2>(side, side), flat.data() + k * side * side);
+    int trace = 0;
+    for (int r = 0; r < side; ++r)
+      trace += m(r, r);
+    // The int-extent forms, over &av[i] and over an array's data().
+    array_view<int, 2> rows(side, side, &flat[k * side * side]);
+    array_view<int, 1> last(side, arr.data() + k * side * side + (side - 1) * side);
+    int lastSum = 0;
+    for (int c = 0; c < side; ++c)
+      lastSum += last[c];
+    // A view over a section's data starts at the section's first element.
+    int before = 0;
+    if (k + 1 < blocks) {
+      array_view<const int, 1> next(side, section.data() + k * side * side);
+      before = next[side - 1];
+    }
+    o(k, 0) = trace;
+    o(k, 1) = lastSum;
+    o(k, 2) = before;
+    o(k, 3) = rows(1, 2);
+    rows(side - 1, 0) = trace; // written through the flat view's buffer
+  });
+  o.synchronize();
+  flat.synchronize();
+  for (int k = 0; k < blocks; ++k) {
+    const int *m = &values[k * side * side];
+    int trace = 0, lastSum = 0;
+    for (int r = 0; r < side; ++r)
+      trace += m[r * side + r];
+    for (int c = 0; c < side; ++c)
+      lastSum += m[(side - 1) * side + c];
+    const int before = k + 1 < blocks ? values[(k + 1) * side * side + side - 1] : 0;
+    EXPECT_EQ(out[k * 4 + 0], trace) << k;
+    EXPECT_EQ(out[k * 4 + 1], lastSum) << k;
+    EXPECT_EQ(out[k * 4 + 2], before) << k;
+    EXPECT_EQ(out[k * 4 + 3], m[1 * side + 2]) << k;
+    EXPECT_EQ(host[k * side * side + (side - 1) * side], trace) << k;
+    host[k * side * side + (side - 1) * side] = values[k * side * side + (side - 1) * side];
+  }
+  EXPECT_EQ(host, values);
+}

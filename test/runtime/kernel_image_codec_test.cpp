@@ -137,6 +137,8 @@ TEST(KernelImageCodec, Dump) {
   unaligned copy(bytes);
   decoded_kernel_image image;
   ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
+  // One line per header field below, local_size's three words in one.
+  EXPECT_EQ(sizeof(kernel_image_header), 21u * 4);
   EXPECT_EQ(
       dump_kernel_image(image),
       "magic 0x4B504D41\n"
@@ -159,6 +161,7 @@ TEST(KernelImageCodec, Dump) {
           "source_bytes 0\n"
           "check_site_bytes 0\n"
           "num_image_bindings 2\n"
+          "print_site_bytes 0\n"
           "binding 0: kind array_view, host_offset 0, binding 0, image_offset 0, object_size 0, "
           "access reads\n"
           "binding 1: kind array_reference, host_offset 16, binding 1, image_offset 48, "
@@ -415,4 +418,161 @@ TEST(KernelImageCodec, CorruptImageBindings) {
             invalid("image binding entry 0 is a sampler with filter 1 and address mode 3"));
   EXPECT_EQ(error_of(with_image({1, 0, 0, 0, 0, binding_reads})),
             invalid("image binding entry 0 has unknown kind 1"));
+}
+
+namespace {
+print_site print(print_action action, std::uint32_t line, std::vector<print_arg> args,
+                 const char *format, const char *file, std::vector<std::string> strings = {}) {
+  print_site s;
+  s.entry.action = static_cast<std::uint32_t>(action);
+  s.entry.line = line;
+  s.entry.column = 3;
+  for (print_arg kind : args)
+    s.args.push_back(static_cast<std::uint32_t>(kind));
+  s.format = format;
+  s.file = file;
+  s.strings = std::move(strings);
+  return s;
+}
+
+std::string print_sites_error(const std::string &bytes) {
+  unaligned copy(bytes);
+  decoded_kernel_image image;
+  std::string error = decode_kernel_image(copy.data(), bytes.size(), image);
+  std::vector<print_site> sites;
+  return error.empty() ? decode_print_sites(image, sites) : error;
+}
+
+template <class T> void put(std::string &bytes, std::size_t at, T value) {
+  std::memcpy(&bytes[at], &value, sizeof value);
+}
+} // namespace
+
+// direct3d_printf and friends: the print-site table follows the check sites,
+// each entry padded to words; the encoder counts the record words and bytes.
+TEST(KernelImageCodec, PrintSites) {
+  kernel_image_parts p = tiled_parts();
+  p.check_sites = {site(12, static_cast<std::uint32_t>(check_access::element), 1, "a.cpp", "")};
+  p.print_sites = {
+      print(print_action::print, 10,
+            {print_arg::int32, print_arg::uint32, print_arg::int64, print_arg::uint64},
+            "%d %u %lld %llu!\n", "a.cpp"),
+      print(print_action::error, 20,
+            {print_arg::float32, print_arg::float64, print_arg::boolean, print_arg::string,
+             print_arg::string},
+            "%f %g %d %s%s", "dir/b.cpp", {"x", ""}),
+      print(print_action::abort, 30, {}, "", "c.cpp"),
+  };
+  const std::string bytes = encode_kernel_image(p);
+  // 32-byte entries, then the argument kinds, then the texts:
+  // 17 + 5 -> 72 in all, 13 + 9 + 3 ("x\0" "\0") -> 80, 0 + 5 -> 40.
+  const std::uint32_t checks = 32 + 8;
+  const std::uint32_t table = (32 + 16 + 24) + (32 + 20 + 28) + (32 + 8);
+  ASSERT_EQ(table, 192u);
+  ASSERT_EQ(bytes.size(), sizeof(kernel_image_header) + 2 * sizeof(kernel_binding) + (7 + 6) * 4 +
+                              checks + table);
+  unaligned copy(bytes);
+  decoded_kernel_image image;
+  ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
+  EXPECT_EQ(image.header.check_site_bytes, checks);
+  EXPECT_EQ(image.header.print_site_bytes, table);
+  EXPECT_NE(dump_kernel_image(image).find("print_site_bytes 192\n"), std::string::npos);
+  std::vector<check_site> checked;
+  ASSERT_EQ(decode_check_sites(image, checked), ""); // the print sites come after them
+  ASSERT_EQ(checked.size(), 1u);
+
+  std::vector<print_site> sites;
+  ASSERT_EQ(decode_print_sites(image, sites), "");
+  ASSERT_EQ(sites.size(), 3u);
+  const std::uint32_t record_words[] = {6, 4, 0};
+  const std::uint32_t format_bytes[] = {17, 13, 0};
+  const std::uint32_t strings_bytes[] = {0, 3, 0};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const kernel_print_site &e = sites[i].entry;
+    EXPECT_EQ(e.action, p.print_sites[i].entry.action) << i;
+    EXPECT_EQ(e.line, p.print_sites[i].entry.line) << i;
+    EXPECT_EQ(e.column, 3u) << i;
+    EXPECT_EQ(e.num_args, p.print_sites[i].args.size()) << i;
+    EXPECT_EQ(e.record_words, record_words[i]) << i;
+    EXPECT_EQ(e.format_bytes, format_bytes[i]) << i;
+    EXPECT_EQ(e.file_bytes, p.print_sites[i].file.size()) << i;
+    EXPECT_EQ(e.strings_bytes, strings_bytes[i]) << i;
+    EXPECT_EQ(sites[i].args, p.print_sites[i].args) << i;
+    EXPECT_EQ(sites[i].format, p.print_sites[i].format) << i;
+    EXPECT_EQ(sites[i].file, p.print_sites[i].file) << i;
+    EXPECT_EQ(sites[i].strings, p.print_sites[i].strings) << i;
+  }
+
+  // What was decoded encodes to the same table.
+  kernel_image_parts again = p;
+  again.print_sites = sites;
+  EXPECT_EQ(encode_kernel_image(again), bytes);
+
+  // print_buffer_binding: after the views, the capture buffer and the check report.
+  EXPECT_EQ(print_buffer_binding(image.header), 3u);
+  kernel_image_header unchecked = image.header;
+  unchecked.check_site_bytes = 0;
+  EXPECT_EQ(print_buffer_binding(unchecked), 2u);
+  unchecked.push_size = 0;
+  unchecked.capture_buffer_size = 4112;
+  EXPECT_EQ(print_buffer_binding(unchecked), 3u);
+}
+
+TEST(KernelImageCodec, NoPrintSites) {
+  const std::string bytes = encode_kernel_image(tiled_parts());
+  unaligned copy(bytes);
+  decoded_kernel_image image;
+  ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
+  EXPECT_EQ(image.header.print_site_bytes, 0u);
+  EXPECT_EQ(image.print_sites, nullptr);
+  std::vector<print_site> sites(1);
+  EXPECT_EQ(decode_print_sites(image, sites), "");
+  EXPECT_TRUE(sites.empty());
+}
+
+TEST(KernelImageCodec, CorruptPrintSites) {
+  kernel_image_parts p = tiled_parts();
+  p.print_sites = {print(print_action::print, 7, {print_arg::int32, print_arg::string}, "%d%s",
+                         "f.cpp", {"ab"})};
+  const std::string bytes = encode_kernel_image(p);
+  // 32 + 2 kinds (8) + "%d%s" (4) + "f.cpp" (5) + "ab\0" (3): 52 bytes, no padding.
+  const std::size_t table_at = bytes.size() - 52;
+  ASSERT_EQ(print_sites_error(bytes), "");
+
+  std::string cut = with_header(p, [](kernel_image_header &h) { h.print_site_bytes = 28; });
+  cut.resize(cut.size() - 24);
+  EXPECT_EQ(print_sites_error(cut), invalid("print site 0 is cut short"));
+
+  std::string action = bytes;
+  put<std::uint32_t>(action, table_at + 0, 3);
+  EXPECT_EQ(print_sites_error(action), invalid("print site 0 has the unknown action 3"));
+
+  std::string kind = bytes;
+  put<std::uint32_t>(kind, table_at + 36, 9);
+  EXPECT_EQ(print_sites_error(kind), invalid("print site 0 has an argument of the unknown kind 9"));
+  put<std::uint32_t>(kind, table_at + 36, 0);
+  EXPECT_EQ(print_sites_error(kind), invalid("print site 0 has an argument of the unknown kind 0"));
+
+  std::string words = bytes;
+  put<std::uint32_t>(words, table_at + 16, 5);
+  EXPECT_EQ(print_sites_error(words),
+            invalid("print site 0 says its records hold 5 words, its arguments 1"));
+
+  std::string strings = bytes; // "ab" without its NUL
+  put<std::uint32_t>(strings, table_at + 28, 2);
+  EXPECT_EQ(print_sites_error(strings),
+            invalid("print site 0 has fewer strings than string arguments"));
+
+  std::string long_file = bytes;
+  put<std::uint32_t>(long_file, table_at + 24, 100);
+  EXPECT_EQ(print_sites_error(long_file),
+            invalid("print site 0 names more bytes than the table holds"));
+  std::string many_args = bytes;
+  put<std::uint32_t>(many_args, table_at + 12, 0x40000000);
+  EXPECT_EQ(print_sites_error(many_args),
+            invalid("print site 0 names more bytes than the table holds"));
+
+  EXPECT_EQ(
+      print_sites_error(with_header(p, [](kernel_image_header &h) { h.print_site_bytes = 50; })),
+      invalid("print_site_bytes 50 is not a multiple of 4"));
 }

@@ -193,6 +193,19 @@ public:
       : array_view(::concurrency::extent<N>(e0, e1), src) {}
   array_view(int e0, int e1, int e2, T *src)
       : array_view(::concurrency::extent<N>(e0, e1, e2), src) {}
+  // In kernels: a view of the elements from src on, which must lie in an
+  // array's or array_view's buffer (&av[i], av.data()); the new view shares
+  // that binding, dense from src's element (emit/ViewIntrinsics.cpp).
+  array_view(const ::concurrency::extent<N> &e, T *src) restrict(amp) {
+    _M_view_elements_at(src);
+    _M_extent = e;
+    _M_dense_strides();
+  }
+  array_view(int e0, T *src) restrict(amp) : array_view(::concurrency::extent<N>(e0), src) {}
+  array_view(int e0, int e1, T *src) restrict(amp)
+      : array_view(::concurrency::extent<N>(e0, e1), src) {}
+  array_view(int e0, int e1, int e2, T *src) restrict(amp)
+      : array_view(::concurrency::extent<N>(e0, e1, e2), src) {}
   template <typename Container, typename = decltype(detail::container_data(
                                     std::declval<Container &>()))>
   array_view(int e0, Container &src) : array_view(::concurrency::extent<N>(e0), src) {}
@@ -438,6 +451,10 @@ private:
     _M_buffer = src._M_native();
     ampvk::rt::buffer_retain(_M_buffer);
   }
+
+  // On the device: this view's binding becomes the buffer src points into,
+  // and its offset src's element index.
+  void _M_view_elements_at(T *) restrict(amp) AMPVK_INTRINSIC("array_view.elements_at") {}
 
   template <int M> array_view<T, M - 1> _M_project(int i0) const restrict(cpu, amp) {
     array_view<T, M - 1> r(detail::view_share_tag(), *this);

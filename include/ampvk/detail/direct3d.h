@@ -138,6 +138,19 @@ inline float smoothstep(float min_value, float max_value, float x) restrict(amp)
 inline float step(float y, float x) restrict(amp) { return x >= y ? 1.0f : 0.0f; }
 
 } // namespace direct3d
+
+// Kernel output, as Microsoft's <amp.h> declares it (there: on the reference
+// device only; here: on every device). The plugin checks the format against
+// the arguments at compile time (plugin/check/PrintCallRules.cpp) and the
+// kernel writes each call's arguments to a buffer the runtime formats on the
+// host when the launch's batch retires (plugin/emit/PrintIntrinsics.cpp,
+// runtime/src/kernel_print.cpp). errorf and abort make the launch throw
+// runtime_exception at its next synchronization.
+template <typename... Args>
+void direct3d_printf(const char *, Args...) restrict(amp) AMPVK_INTRINSIC("debug.printf") {}
+template <typename... Args>
+void direct3d_errorf(const char *, Args...) restrict(amp) AMPVK_INTRINSIC("debug.errorf") {}
+inline void direct3d_abort() restrict(amp) AMPVK_INTRINSIC("debug.abort") {}
 } // namespace Concurrency
 
 #endif

@@ -51,11 +51,7 @@ inline void launch_kernel(const char *image, const void *kernel, int rank,
         E_FAIL_AMP);
   ampvk::rt::launch_desc desc;
   desc.image = image;
-  desc.image_size = sizeof(header) +
-                    (header.num_bindings + header.num_image_bindings) *
-                        sizeof(ampvk::kernel_binding) +
-                    (header.spirv_words + header.aliased_spirv_words) * 4u + header.source_bytes +
-                    header.check_site_bytes;
+  desc.image_size = static_cast<std::size_t>(ampvk::kernel_image_size(header));
   desc.kernel_object = kernel;
   desc.rank = rank;
   for (int i = 0; i < rank; ++i)

@@ -14,6 +14,7 @@
 
 #include "../host_test_helpers.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <typeinfo>
@@ -427,4 +428,26 @@ TEST_F(CheckedModeOff, TheSameProgramsDoNotThrow) {
 TEST_F(CheckedModeOff, InRangeKernelMatchesTheHostReference) {
   std::vector<int> in = pattern(R * C, 7);
   EXPECT_EQ(stencil(in), stencilReference(in));
+}
+
+// A kernel with both the check report and the print buffer (bound after it,
+// kernel_image.h print_buffer_binding): each does its job.
+TEST_F(CheckedMode, PrintsBesideTheBoundsChecks) {
+  std::vector<int> data(N, 4);
+  array_view<int, 1> av(N, data);
+  testing::internal::CaptureStdout();
+  const int line = __LINE__ + 3;
+  parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
+    if (i[0] % 250 == 0)
+      direct3d_printf("thread %d reads %d\n", i[0], av[i[0] + 1 == N ? 0 : i[0] + 1]);
+    av[i[0] == 10 ? N : i[0]] += 1;
+  });
+  std::string message = outOfBounds([&] { av.synchronize(); });
+  std::string printed = testing::internal::GetCapturedStdout();
+  EXPECT_EQ(message, at(line + 1) + "index (1000) of array_view 'av' is outside its extent 1000; "
+                                    "the access was skipped");
+  for (int t = 0; t < N; t += 250)
+    EXPECT_NE(printed.find("thread " + std::to_string(t) + " reads "), std::string::npos)
+        << printed;
+  EXPECT_EQ(std::count(printed.begin(), printed.end(), '\n'), N / 250);
 }

@@ -115,6 +115,26 @@ void pointer_chosen_at_run_time(array_view<int, 1> v) {
   });
 }
 
+// A view made in a kernel is a storage buffer's binding: it can view the
+// elements of a captured array or array_view, not private or tile_static memory.
+void view_over_a_local_array(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    int t[8] = {};
+    array_view<int, 1> w(8, t); // expected-error {{an array_view made in a kernel can view only elements of an array or array_view; this pointer points into a local variable, which a view in a kernel cannot refer to (its data must be a storage buffer)}}
+    v[i] = w[1];
+  });
+}
+
+void view_over_tile_static_memory(array_view<int, 1> v) {
+  parallel_for_each(v.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expected-note {{while compiling this kernel for the device}}
+    tile_static int s[64];
+    s[t.local[0]] = v[t.global];
+    t.barrier.wait();
+    array_view<int, 2> w(8, 8, &s[0]); // expected-error {{an array_view made in a kernel can view only elements of an array or array_view; this pointer points into tile_static memory, which a view in a kernel cannot refer to (its data must be a storage buffer)}}
+    v[t.global] = w(1, 2);
+  });
+}
+
 // What does work (kernel tests in test/kernels/pointers_test.cpp): pointers
 // made from an array or from &a[i], moved by a
 // constant or run-time offset, indexed with negative offsets, passed to helpers.
