@@ -57,6 +57,8 @@ struct PluginOptions {
   SpirvPipelineOptions Pipeline;
   WarningOptions Warnings;
   bool BoundsChecks = false;
+  // Kernels catch a loop a driver cuts short (emit/LoopWitness.cpp).
+  bool LoopWitness = true;
   unsigned Threads = defaultKernelThreads();
 };
 
@@ -149,11 +151,11 @@ private:
   // emitted again with that texture a storage image (TextureIntrinsics.cpp).
   std::optional<KernelCode> emitKernel(ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
                                        const LibraryFiles &Library) {
-    KernelEmitter First(Ctx, Diags, K, Library, Opts.BoundsChecks);
+    KernelEmitter First(Ctx, Diags, K, Library, Opts.BoundsChecks, Opts.LoopWitness);
     std::optional<KernelCode> Code = First.run();
     if (!Code || First.writtenSampledTextures().empty())
       return Code;
-    KernelEmitter Again(Ctx, Diags, K, Library, Opts.BoundsChecks);
+    KernelEmitter Again(Ctx, Diags, K, Library, Opts.BoundsChecks, Opts.LoopWitness);
     Again.setStorageTextures(First.writtenSampledTextures());
     return Again.run();
   }
@@ -213,6 +215,8 @@ protected:
         Opts.DumpDir = A.str();
       else if (A == "check")
         Opts.BoundsChecks = true;
+      else if (A == "loop-witness=off" || A == "loop-witness=on")
+        Opts.LoopWitness = A == "loop-witness=on";
       else if (A == "no-opt")
         Opts.Pipeline.Optimize = false;
       else if (A == "fp-contract=fast" || A == "fp-contract=off")

@@ -31,7 +31,7 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 10; // 10: print sites (direct3d_printf)
+constexpr std::uint32_t kernel_image_version = 11; // 11: the loop witness buffer
 
 // Byte layout of the capture block every kernel receives:
 //   [0, 16)   launch_header
@@ -94,6 +94,23 @@ constexpr std::uint32_t grid_folded_spec_id = 8;
 // are their tiles, constants.
 constexpr std::uint32_t untiled_local_size_spec_id(std::uint32_t axis) { return 9 + axis; }
 
+// Loops a driver cut short (docs/user-guide.md, "Troubleshooting"): Mesa's
+// lavapipe ends an invocation's loops after 65,535 iterations in all and
+// goes on with what was computed. A kernel with loops (header.loop_witness)
+// keeps a witness word per invocation of the dispatch in a storage buffer at
+// loop_witness_binding (word: the workgroup's number in the dispatched grid,
+// x fastest, times the workgroup's size, plus LocalInvocationIndex), which
+// every loop iteration sets to 0 and every way out of a loop to 1; a loop's
+// merge finding 0 was ended by the driver, and the kernel appends a
+// print_action::loop_cut record (its site: the loop) to its print buffer,
+// which fails the launch. All of it is behind the boolean specialization
+// constant loop_witness_spec_id (default false), which the runtime sets on
+// devices that cut loops, binding a buffer of a word per invocation; elsewhere
+// a small idle buffer is bound and never touched. (Workgroup memory would
+// take from the kernel's own tile_static room, and a private variable is
+// folded away by the driver.)
+constexpr std::uint32_t loop_witness_spec_id = 12;
+
 // A kernel that is not tiled runs each thread over this many work items (the
 // specialization constant with this SpecId, 1 unless the runtime says more):
 // the thread of local id l in workgroup g takes, for k = 0 .. K-1, the global
@@ -150,6 +167,8 @@ struct kernel_image_header {
   // Bytes of the print-site table after the check sites (a multiple of 4);
   // 0 when the kernel prints nothing (and has no print buffer binding).
   std::uint32_t print_site_bytes;
+  // 1 when the kernel has a loop witness buffer (loop_witness_spec_id).
+  std::uint32_t loop_witness;
 };
 
 // The bytes of an image with this header (what <ampvk/kernel_image_codec.h>
@@ -309,6 +328,9 @@ enum class print_action : std::uint32_t {
   print = 0, // direct3d_printf
   error = 1, // direct3d_errorf: print, then fail the launch with the text
   abort = 2, // direct3d_abort: fail the launch
+  // A loop the driver ended (loop_witness_spec_id): fail the launch. Its
+  // site is the loop; it has no format and no arguments.
+  loop_cut = 3,
 };
 
 // How one argument is stored in a record. 32-bit values and bool (0 or 1)
@@ -357,6 +379,17 @@ struct kernel_print_site {
 // check report.
 inline std::uint32_t print_buffer_binding(const kernel_image_header &h) {
   return check_report_binding(h) + (h.check_site_bytes ? 1u : 0u);
+}
+
+// After the print buffer (a kernel with a loop witness has one: its loops are
+// print sites).
+inline std::uint32_t loop_witness_binding(const kernel_image_header &h) {
+  return print_buffer_binding(h) + (h.print_site_bytes ? 1u : 0u);
+}
+
+// The descriptors of set 0 a kernel's pipeline binds.
+inline std::uint32_t buffer_descriptor_count(const kernel_image_header &h) {
+  return loop_witness_binding(h) + (h.loop_witness ? 1u : 0u);
 }
 
 } // namespace ampvk

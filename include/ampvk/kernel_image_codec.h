@@ -35,7 +35,7 @@
 
 namespace ampvk {
 
-static_assert(sizeof(kernel_image_header) == 21 * 4, "kernel_image_header is 21 words");
+static_assert(sizeof(kernel_image_header) == 22 * 4, "kernel_image_header is 22 words");
 static_assert(sizeof(kernel_print_site) == 8 * 4, "kernel_print_site is 8 words");
 static_assert(sizeof(kernel_check_site) == 8 * 4, "kernel_check_site is 8 words");
 static_assert(sizeof(kernel_binding) == 6 * 4, "kernel_binding is 6 words");
@@ -356,6 +356,9 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
   if (h.print_site_bytes % 4 != 0)
     return invalid("print_site_bytes " + to_string(h.print_site_bytes) +
                    " is not a multiple of 4");
+  if (h.loop_witness > 1 || (h.loop_witness && !h.print_site_bytes))
+    return invalid("it has a loop witness (" + to_string(h.loop_witness) +
+                   ") without the print sites of its loops");
   if (h.print_site_bytes)
     image.print_sites = image.spirv +
                         (std::size_t(h.spirv_words) + h.aliased_spirv_words) * 4 +
@@ -450,7 +453,7 @@ inline std::string decode_print_sites(const decoded_kernel_image &image,
     std::memcpy(&site.entry, image.print_sites + at, sizeof site.entry);
     at += sizeof site.entry;
     const kernel_print_site &e = site.entry;
-    if (e.action > static_cast<std::uint32_t>(print_action::abort))
+    if (e.action > static_cast<std::uint32_t>(print_action::loop_cut))
       return invalid(which + " has the unknown action " + to_string(e.action));
     if (std::uint64_t(e.num_args) * 4 + e.format_bytes + e.file_bytes + e.strings_bytes >
         size - at)
@@ -524,6 +527,7 @@ inline std::string dump_kernel_image(const decoded_kernel_image &image) {
   line("check_site_bytes", to_string(h.check_site_bytes));
   line("num_image_bindings", to_string(h.num_image_bindings));
   line("print_site_bytes", to_string(h.print_site_bytes));
+  line("loop_witness", to_string(h.loop_witness));
   static const char *const kinds[] = {"",        "array_view", "array_reference",
                                       "texture_reference", "texture_view", "sampler",
                                       "fixed_sampler"};

@@ -38,5 +38,6 @@ std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code,
   Parts.source_function = Source.Function;
   Parts.check_sites = Code.CheckSites;
   Parts.print_sites = Code.PrintSites;
+  H.loop_witness = Code.LoopWitness ? 1 : 0;
   return encode_kernel_image(Parts);
 }

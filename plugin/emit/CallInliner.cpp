@@ -367,7 +367,7 @@ void KernelEmitter::emitCountedLoop(std::uint64_t From, std::uint64_t To,
 }
 
 void KernelEmitter::emitCountedLoop(SpvId From, SpvId To, llvm::function_ref<void(SpvId)> Body,
-                                    bool Unroll) {
+                                    bool Unroll, bool Witnessed) {
   SpvId Counter = B.functionVariable(intType());
   B.emitVoid(Op::OpStore, {Counter, From});
   SpvId Header = B.newLabel(), Check = B.newLabel(), BodyBlock = B.newLabel(),
@@ -382,6 +382,11 @@ void KernelEmitter::emitCountedLoop(SpvId From, SpvId To, llvm::function_ref<voi
   B.beginBlock(Check);
   SpvId I = B.emit(Op::OpLoad, intType(), {Counter});
   SpvId More = B.emit(Op::OpSLessThan, boolType(), {I, To});
+  // An iteration begins, or the loop is left (LoopWitness.cpp). A loop
+  // marked Unroll is unrolled whole by the optimizer: no loop is left to cut.
+  Witnessed = Witnessed && LoopWitness && !Unroll;
+  if (Witnessed)
+    witnessLeaving(B.emit(Op::OpLogicalNot, boolType(), {More}));
   B.emitVoid(Op::OpBranchConditional, {More, BodyBlock, Merge});
   B.beginBlock(BodyBlock);
   Body(I);
@@ -390,6 +395,8 @@ void KernelEmitter::emitCountedLoop(SpvId From, SpvId To, llvm::function_ref<voi
   B.emitVoid(Op::OpStore, {Counter, B.emit(Op::OpIAdd, intType(), {I, B.constI32(1)})});
   B.emitVoid(Op::OpBranch, {Header});
   B.beginBlock(Merge);
+  if (Witnessed)
+    witnessCheck(K.LaunchLoc);
 }
 
 void KernelEmitter::emitMemberInit(const LValue &Aggregate, const LValue &Member,

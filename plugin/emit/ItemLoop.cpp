@@ -132,11 +132,17 @@ SpvId KernelEmitter::emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId Global
     auto ItemX = [&](SpvId K) {
       return B.emit(Op::OpIAdd, Int, {FirstX, B.emit(Op::OpIMul, Int, {K, Width})});
     };
+    // A driver that cuts loops short (LoopWitness.cpp) can cut this one
+    // only after the body's own loops used up its count.
+    const bool Witnessed = WitnessOn != 0;
     auto TestedLoop = [&] {
-      emitCountedLoop(B.constI32(0), Items, [&](SpvId K) {
-        SpvId X = ItemX(K);
-        IfThen(Inside(X), [&] { CallFor(X); });
-      });
+      emitCountedLoop(
+          B.constI32(0), Items,
+          [&](SpvId K) {
+            SpvId X = ItemX(K);
+            IfThen(Inside(X), [&] { CallFor(X); });
+          },
+          /*Unroll=*/false, Witnessed);
     };
     if (SmallBody) {
       SpvId LastX = ItemX(B.emit(Op::OpISub, Int, {Items, B.constI32(1)}));
@@ -144,7 +150,8 @@ SpvId KernelEmitter::emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId Global
           Inside(LastX),
           [&] {
             emitCountedLoop(
-                B.constI32(0), Items, [&](SpvId K) { CallFor(ItemX(K)); }, /*Unroll=*/true);
+                B.constI32(0), Items, [&](SpvId K) { CallFor(ItemX(K)); }, /*Unroll=*/true,
+                Witnessed);
           },
           TestedLoop);
     } else {

@@ -28,6 +28,7 @@
 //   BoundsChecks.cpp        checked mode: element accesses within extents
 //   PrintIntrinsics.cpp     direct3d_printf, direct3d_errorf, direct3d_abort
 //   MathIntrinsics.cpp      <amp_math.h>: GLSL.std.450, bit casts, device twins
+//   LoopWitness.cpp         loops a driver cut short fail the launch
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
@@ -108,9 +109,12 @@ class KernelEmitter {
 public:
   // Library tells which files are <amp.h>'s: errors inside them are reported
   // at the user's call that led there.
-  // BoundsChecks: checked mode (-fplugin-arg-ampvk-check).
+  // BoundsChecks: checked mode (-fplugin-arg-ampvk-check). LoopWitness:
+  // loops a driver cuts short fail the launch (LoopWitness.cpp; off with
+  // -fplugin-arg-ampvk-loop-witness=off).
   KernelEmitter(clang::ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
-                const LibraryFiles &Library, bool BoundsChecks = false);
+                const LibraryFiles &Library, bool BoundsChecks = false,
+                bool LoopWitness = true);
   ~KernelEmitter();
 
   // The kernel's SPIR-V as emitted (before SPIRV-Tools) and its launch facts
@@ -162,6 +166,10 @@ private:
     SpvId Continue = 0;
     bool IsWrapper = false;
     bool IsSwitch = false; // `continue` passes through to the enclosing loop
+    clang::SourceLocation Loc; // a loop's statement, for loop_cut
+    // A loop whose cut the kernel catches (LoopWitness.cpp): its ways out set
+    // the witness, its merge checks it.
+    bool Witnessed = false;
     bool MergeUsed = false; // something branches to Merge
     bool SawReturn = false;
     Frame *Owner = nullptr;
@@ -217,10 +225,11 @@ private:
     unsigned Target = 0; // index in Targets
   };
   // Branches into a new loop header and opens its first block.
-  LoopLabels openLoop(spv::LoopControlMask Control, bool IsWrapper);
+  LoopLabels openLoop(spv::LoopControlMask Control, bool IsWrapper,
+                      clang::SourceLocation Loc = clang::SourceLocation());
   void emitLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Stmt *Inc,
                 const clang::Stmt *Body, const clang::VarDecl *CondVar,
-                spv::LoopControlMask Control);
+                spv::LoopControlMask Control, clang::SourceLocation Loc);
   void emitDoWhile(const clang::DoStmt *S, spv::LoopControlMask Control);
   // A for, while or do loop, bare or under loop hints (Control).
   void emitLoopStmt(const clang::Stmt *S, spv::LoopControlMask Control);
@@ -321,8 +330,10 @@ private:
   void emitCountedLoop(std::uint64_t From, std::uint64_t To,
                        llvm::function_ref<void(SpvId)> Body, bool Unroll = false);
   // The same with bounds given as SPIR-V ids (a specialization constant).
+  // Witnessed: whether a driver cutting it short fails the launch
+  // (LoopWitness.cpp); the item loop is only where the kernel has other loops.
   void emitCountedLoop(SpvId From, SpvId To, llvm::function_ref<void(SpvId)> Body,
-                       bool Unroll = false);
+                       bool Unroll = false, bool Witnessed = true);
   void emitMemberInit(const LValue &Aggregate, const LValue &Member, const clang::Expr *Init);
   PointerValue objectArgument(const clang::Expr *Obj, bool IsArrow);
 
@@ -514,6 +525,21 @@ private:
   void printArgumentWords(const clang::Expr *Arg, print_site &Site,
                           llvm::SmallVectorImpl<SpvId> &Words);
   SpvId printBufferVariable();
+  // Appends Site's record (its words: Words) to the print buffer, Site at
+  // Loc in the user's code.
+  void appendPrintRecord(print_site Site, llvm::ArrayRef<SpvId> Words,
+                         clang::SourceLocation Loc);
+
+  // LoopWitness.cpp: loops a driver cut short (kernel_image.h,
+  // loop_witness_spec_id).
+  SpvId witnessEnabled();
+  SpvId witnessWord();
+  void witnessStore(SpvId Value);
+  // On a way out of a loop: Leaving (a bool; 0: certainly) says whether the
+  // loop is left.
+  void witnessLeaving(SpvId Leaving = 0);
+  // At the merge of the loop at LoopLoc.
+  void witnessCheck(clang::SourceLocation LoopLoc);
 
   // MathIntrinsics.cpp
   CallResult emitMathIntrinsic(const clang::FunctionDecl *FD, llvm::StringRef Name,
@@ -549,12 +575,18 @@ private:
   CaptureLayout Captures;
   bool Failed = false;
   const bool BoundsChecks;
+  const bool LoopWitness;
   SpvId ChecksEnabled = 0; // the specialization constant (check_spec_constant_id)
   // view_origin_spec_id of each binding, declared at its first use.
   llvm::DenseMap<int, SpvId> ViewAtOrigin;
   SpvId ReportVar = 0;     // the report buffer, declared at the first check
   std::vector<check_site> CheckSites;
   SpvId PrintVar = 0;      // the print buffer, declared at the first call
+  SpvId WitnessOn = 0;     // loop_witness_spec_id, declared at the first loop
+  SpvId WitnessVar = 0;    // the storage buffer of witness words
+  SpvId LocalIndexVar = 0; // LocalInvocationIndex, for the witness words
+  // The WorkgroupId and NumWorkgroups builtins (KernelEntry.cpp).
+  SpvId GroupIdVar = 0, NumGroupsVar = 0;
   std::vector<print_site> PrintSites;
   // Atomics on storage buffers serialize on their addresses: a thread that
   // runs several work items issues its atomics one after another, which made

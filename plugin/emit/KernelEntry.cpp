@@ -58,8 +58,9 @@ void KernelEmitter::declareWorkgroupSize() {
 }
 
 KernelEmitter::KernelEmitter(ASTContext &Ctx, AmpDiagnostics &Diags, const Kernel &K,
-                             const LibraryFiles &Library, bool BoundsChecks)
+                             const LibraryFiles &Library, bool BoundsChecks, bool LoopWitness)
     : Ctx(Ctx), Diags(Diags), K(K), Library(Library), BoundsChecks(BoundsChecks),
+      LoopWitness(LoopWitness),
       Types(Ctx, B, [this](SourceLocation Loc, ampdiag::Kind Row) {
         return unsupported(Loc, Row);
       }) {}
@@ -209,6 +210,8 @@ bool KernelEmitter::emitEntryPoint() {
   SpvId LocalVar = Builtin(spv::BuiltIn::LocalInvocationId, "local_id");
   SpvId GroupVar = Builtin(spv::BuiltIn::WorkgroupId, "group_id");
   SpvId NumGroupsVar = Builtin(spv::BuiltIn::NumWorkgroups, "num_groups");
+  GroupIdVar = GroupVar;
+  this->NumGroupsVar = NumGroupsVar;
 
   // An untiled kernel's body runs once per work item of its thread, with the
   // item's global id in a private variable (ItemLoop.cpp).
@@ -260,8 +263,10 @@ bool KernelEmitter::emitEntryPoint() {
     Main = emitItemLoopEntry(Main, ItemVar, GlobalVar, LocalVar, GroupVar, NumGroupsVar,
                              GlobalAtomics);
 
-  B.entryPoint(spv::ExecutionModel::GLCompute, Main, "main",
-               {GlobalVar, LocalVar, GroupVar, NumGroupsVar});
+  llvm::SmallVector<SpvId, 5> Interface = {GlobalVar, LocalVar, GroupVar, NumGroupsVar};
+  if (LocalIndexVar) // the loop witness's (LoopWitness.cpp)
+    Interface.push_back(LocalIndexVar);
+  B.entryPoint(spv::ExecutionModel::GLCompute, Main, "main", Interface);
   B.executionMode(Main, spv::ExecutionMode::LocalSize,
                   {LocalSizeOut[0], LocalSizeOut[1], LocalSizeOut[2]});
   return !failed();
@@ -284,11 +289,13 @@ std::optional<KernelCode> KernelEmitter::run() {
       Captures.ImageBindings[I].Access |= binding_sampled;
   if (PrintVar) {
     // print_buffer_binding: after the views, the capture buffer and the
-    // check report (when there is one).
+    // check report (when there is one); loop_witness_binding next.
     auto Binding = static_cast<std::uint32_t>(Captures.Bindings.size() +
                                               (Captures.inBuffer() ? 1 : 0) +
                                               (CheckSites.empty() ? 0 : 1));
     B.decorate(PrintVar, spv::Decoration::Binding, {Binding});
+    if (WitnessVar)
+      B.decorate(WitnessVar, spv::Decoration::Binding, {Binding + 1});
   }
   KernelCode Code;
   Code.Spirv = B.finish();
@@ -298,6 +305,7 @@ std::optional<KernelCode> KernelEmitter::run() {
   Code.Captures = Captures;
   Code.CheckSites = std::move(CheckSites);
   Code.PrintSites = std::move(PrintSites);
+  Code.LoopWitness = WitnessVar != 0;
   Code.SeveralItemsPerThread = !K.Tiled && !GlobalAtomics;
   return Code;
 }

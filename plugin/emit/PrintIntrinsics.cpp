@@ -15,6 +15,7 @@
 //   debug.printf  print_action::print
 //   debug.errorf  print_action::error: printed, and the launch throws
 //   debug.abort   print_action::abort: the launch throws
+// (LoopWitness.cpp appends loop_cut records the same way.)
 //
 // The calling thread goes on after errorf and abort: Vulkan has no way to
 // end a dispatch from inside, and a thread leaving early would miss the
@@ -115,6 +116,12 @@ KernelEmitter::CallResult KernelEmitter::emitPrint(llvm::StringRef Name,
     if (failed())
       return R;
   }
+  appendPrintRecord(std::move(Site), Words, Loc);
+  return R;
+}
+
+void KernelEmitter::appendPrintRecord(print_site Site, llvm::ArrayRef<SpvId> Words,
+                                      SourceLocation Loc) {
   const SourceManager &SM = Ctx.getSourceManager();
   PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(userLocation(Loc)));
   Site.entry.line = P.isValid() ? P.getLine() : 0;
@@ -159,5 +166,4 @@ KernelEmitter::CallResult KernelEmitter::emitPrint(llvm::StringRef Name,
               B.constI32(0)});
     return 0;
   });
-  return R;
 }

@@ -232,16 +232,21 @@ void KernelEmitter::afterLoop(unsigned TargetIndex) {
   BreakTarget &Outer = Targets.back();
   if (!Outer.IsWrapper)
     Outer.SawReturn = true;
+  const bool OuterIsLoop = Outer.Witnessed;
+  const SpvId OuterMerge = Outer.Merge;
   SpvId Flag = B.emit(Op::OpLoad, boolType(), {T.Owner->ReturnFlag});
   SpvId Leave = B.newLabel(), Stay = B.newLabel();
   B.emitVoid(Op::OpSelectionMerge, {Stay, noSelectionControl()});
   B.emitVoid(Op::OpBranchConditional, {Flag, Leave, Stay});
   B.beginBlock(Leave);
-  B.emitVoid(Op::OpBranch, {Outer.Merge});
+  if (OuterIsLoop)
+    witnessLeaving();
+  B.emitVoid(Op::OpBranch, {OuterMerge});
   B.beginBlock(Stay);
 }
 
-KernelEmitter::LoopLabels KernelEmitter::openLoop(spv::LoopControlMask Control, bool IsWrapper) {
+KernelEmitter::LoopLabels KernelEmitter::openLoop(spv::LoopControlMask Control, bool IsWrapper,
+                                                  SourceLocation Loc) {
   LoopLabels L;
   L.Header = B.newLabel();
   L.First = B.newLabel();
@@ -256,6 +261,13 @@ KernelEmitter::LoopLabels KernelEmitter::openLoop(spv::LoopControlMask Control, 
   T.Merge = L.Merge;
   T.Continue = L.Continue;
   T.IsWrapper = IsWrapper;
+  T.Loc = Loc;
+  // A loop marked Unroll is unrolled whole (spirv/FullLoopUnroll.h, or
+  // SPIRV-Tools'), and the witness's stores in its test would stop that.
+  T.Witnessed = LoopWitness && !IsWrapper && !(static_cast<std::uint32_t>(Control) &
+                                static_cast<std::uint32_t>(spv::LoopControlMask::Unroll));
+  if (T.Witnessed)
+    witnessStore(B.constI32(0)); // an iteration begins (LoopWitness.cpp)
   T.Owner = &frame();
   T.BreakScopes = T.ContinueScopes = Scopes.size();
   Targets.push_back(T);
@@ -265,14 +277,14 @@ KernelEmitter::LoopLabels KernelEmitter::openLoop(spv::LoopControlMask Control, 
 
 void KernelEmitter::emitLoop(const Stmt *Init, const Expr *Cond, const Stmt *Inc,
                              const Stmt *Body, const VarDecl *CondVar,
-                             spv::LoopControlMask Control) {
+                             spv::LoopControlMask Control, SourceLocation Loc) {
   // `for (init; cond; inc) body` is `{ init; while (cond) { body; inc; } }`:
   // the init statement's variables live until the loop ends, the
   // condition's variable through one iteration's body and increment.
   unsigned InitScope = openScope();
   if (Init)
     emitStmt(Init);
-  LoopLabels L = openLoop(Control, /*IsWrapper=*/false);
+  LoopLabels L = openLoop(Control, /*IsWrapper=*/false, Loc);
   SpvId BodyBlock = B.newLabel();
   unsigned CondScope = openScope();
   Targets[L.Target].ContinueScopes = Scopes.size();
@@ -282,6 +294,8 @@ void KernelEmitter::emitLoop(const Stmt *Init, const Expr *Cond, const Stmt *Inc
     SpvId C = emitCondition(Cond);
     if (!C)
       return;
+    if (Targets[L.Target].Witnessed)
+      witnessLeaving(B.emit(Op::OpLogicalNot, boolType(), {C}));
     if (Cleanups.size() > Scopes[CondScope].FirstCleanup) {
       // Leaving at the test ends the condition's variable too: a selection
       // whose false arm breaks out of the loop.
@@ -307,6 +321,8 @@ void KernelEmitter::emitLoop(const Stmt *Init, const Expr *Cond, const Stmt *Inc
   closeScope(CondScope);
   B.emitVoid(Op::OpBranch, {L.Header});
   B.beginBlock(L.Merge);
+  if (Targets[L.Target].Witnessed)
+    witnessCheck(Loc);
   afterLoop(L.Target);
   closeScope(InitScope);
 }
@@ -314,15 +330,15 @@ void KernelEmitter::emitLoop(const Stmt *Init, const Expr *Cond, const Stmt *Inc
 void KernelEmitter::emitLoopStmt(const Stmt *S, spv::LoopControlMask Control) {
   if (const auto *FS = dyn_cast<ForStmt>(S))
     return emitLoop(FS->getInit(), FS->getCond(), FS->getInc(), FS->getBody(),
-                    FS->getConditionVariable(), Control);
+                    FS->getConditionVariable(), Control, S->getBeginLoc());
   if (const auto *WS = dyn_cast<WhileStmt>(S))
     return emitLoop(nullptr, WS->getCond(), nullptr, WS->getBody(), WS->getConditionVariable(),
-                    Control);
+                    Control, S->getBeginLoc());
   emitDoWhile(cast<DoStmt>(S), Control);
 }
 
 void KernelEmitter::emitDoWhile(const DoStmt *S, spv::LoopControlMask Control) {
-  LoopLabels L = openLoop(Control, /*IsWrapper=*/false);
+  LoopLabels L = openLoop(Control, /*IsWrapper=*/false, S->getBeginLoc());
   emitScoped(S->getBody());
   if (!B.isTerminated())
     B.emitVoid(Op::OpBranch, {L.Continue});
@@ -330,8 +346,13 @@ void KernelEmitter::emitDoWhile(const DoStmt *S, spv::LoopControlMask Control) {
   SpvId C = emitCondition(S->getCond());
   if (!C)
     return;
+  const bool Witnessed = Targets[L.Target].Witnessed;
+  if (Witnessed)
+    witnessLeaving(B.emit(Op::OpLogicalNot, boolType(), {C}));
   B.emitVoid(Op::OpBranchConditional, {C, L.Header, L.Merge});
   B.beginBlock(L.Merge);
+  if (Witnessed)
+    witnessCheck(S->getBeginLoc());
   afterLoop(L.Target);
 }
 
@@ -345,7 +366,10 @@ void KernelEmitter::emitBreakOrContinue(bool IsBreak, SourceLocation Loc) {
       It->MergeUsed = true;
     // Copied: the destructors inlined below may add targets of their own.
     SpvId To = IsBreak ? It->Merge : It->Continue;
+    const bool LeavesLoop = IsBreak && It->Witnessed;
     emitCleanupsFrom(IsBreak ? It->BreakScopes : It->ContinueScopes);
+    if (LeavesLoop)
+      witnessLeaving();
     if (!failed())
       B.emitVoid(Op::OpBranch, {To});
     return;
@@ -409,7 +433,10 @@ void KernelEmitter::emitReturn(const ReturnStmt *S) {
   for (unsigned I = Targets.size() - 1; I > F.WrapperTarget; --I)
     Targets[I].SawReturn = true;
   Innermost.MergeUsed = true;
-  B.emitVoid(Op::OpBranch, {Innermost.Merge});
+  const SpvId Merge = Innermost.Merge;
+  if (Innermost.Witnessed)
+    witnessLeaving();
+  B.emitVoid(Op::OpBranch, {Merge});
 }
 
 namespace {

@@ -58,6 +58,8 @@ struct KernelCode {
   // direct3d_printf, errorf and abort calls, numbered as the module's records
   // name them (emit/PrintIntrinsics.cpp).
   std::vector<print_site> PrintSites;
+  // The kernel keeps a loop witness buffer (emit/LoopWitness.cpp).
+  bool LoopWitness = false;
   // The kernel loops over the items_per_thread specialization constant
   // (emit/ItemLoop.cpp): kernel_image_header::item_loop.
   bool SeveralItemsPerThread = false;

@@ -86,6 +86,13 @@ std::string errorf_failure(std::string text, const print_site &site) {
   return text + " (direct3d_errorf at " + location(site.file, site.entry.line) + ")";
 }
 
+std::string loop_cut_failure(const print_site &site) {
+  return "ampvk: the loop at " + location(site.file, site.entry.line) +
+         " was cut short by the device's driver, which ends a kernel thread's loops after "
+         "65535 iterations in all (Mesa's lavapipe); the kernel launch failed rather than "
+         "give wrong results. Run it on another device, or give each thread fewer iterations";
+}
+
 std::string abort_failure(const print_site &site) {
   return "ampvk: direct3d_abort() called at " + location(site.file, site.entry.line) +
          "; the kernel launch failed";
@@ -96,9 +103,10 @@ void add_record(const print_table &table, std::size_t k, const std::uint32_t *wo
                 print_report &report) {
   const print_site &site = table.sites[k];
   const auto action = static_cast<print_action>(site.entry.action);
-  if (action == print_action::abort) {
+  if (action == print_action::abort || action == print_action::loop_cut) {
     if (report.failure.empty())
-      report.failure = abort_failure(site);
+      report.failure =
+          action == print_action::abort ? abort_failure(site) : loop_cut_failure(site);
     return;
   }
   std::string text = format::format_all(table.formats[k], record_arguments(site, words));
@@ -113,6 +121,8 @@ void add_record(const print_table &table, std::size_t k, const std::uint32_t *wo
 std::string dropped_failure_message(const print_site &site, std::uint32_t buffer_bytes) {
   if (static_cast<print_action>(site.entry.action) == print_action::abort)
     return abort_failure(site);
+  if (static_cast<print_action>(site.entry.action) == print_action::loop_cut)
+    return loop_cut_failure(site);
   return "ampvk: direct3d_errorf at " + location(site.file, site.entry.line) +
          " failed the kernel launch; its text was dropped: the print buffer "
          "(AMPVK_PRINTF_BUFFER=" +
@@ -145,6 +155,9 @@ struct pending_print {
   device_allocation memory;
   VkDeviceSize range; // bytes bound
   std::shared_ptr<const print_table> table;
+  // The loop witness words, where the device cuts loops; released at retire.
+  device_allocation witness;
+  VkDeviceSize witness_bytes;
 };
 
 struct kept_table {
@@ -164,6 +177,10 @@ std::atomic<std::size_t> pending_count{0};
 // counters alone at each launch keeps that true.
 std::map<const device *, std::vector<device_allocation>> free_buffers;
 std::map<const char *, kept_table> tables; // by image address, as the pipeline cache
+// Per device, bound to kernels whose only sites are loop witnesses where the
+// device does not cut loops.
+std::map<const device *, device_allocation> idle_buffers;
+constexpr VkDeviceSize idle_buffer_bytes = 64;
 
 // The bytes a launch on d binds: the device may bind less than asked.
 VkDeviceSize buffer_range(const device &d) {
@@ -257,6 +274,8 @@ print_table read_print_table(const kernel_image &image) {
   if (!error.empty())
     throw concurrency::runtime_exception(error, concurrency::E_FAIL_AMP);
   table.formats.resize(table.sites.size());
+  for (const print_site &site : table.sites)
+    table.calls |= static_cast<print_action>(site.entry.action) != print_action::loop_cut;
   for (std::size_t k = 0; k < table.sites.size(); ++k) {
     format::parse_error problem;
     if (!format::parse(table.sites[k].format, table.formats[k], problem))
@@ -307,7 +326,7 @@ void make_print_room(queue &q) {
         if (p.q == &q) {
           if (held == 0)
             oldest = p.serial;
-          held += p.range;
+          held += p.range + p.witness_bytes;
         }
       // A serial waited for and still pending would only wait again.
       if (held + need <= most || oldest == waited)
@@ -318,16 +337,41 @@ void make_print_room(queue &q) {
   }
 }
 
-print_buffer_slot print_buffer_for_launch(device &d, queue &q, std::uint64_t serial,
-                                          const kernel_image &image) {
+print_slots print_buffer_for_launch(device &d, queue &q, std::uint64_t serial,
+                                    const kernel_image &image, std::uint64_t invocations) {
   const VkDeviceSize range = buffer_range(d);
   std::lock_guard<std::mutex> lock(prints_mutex);
   std::shared_ptr<const print_table> table = table_for(image);
+  device_allocation &idle = idle_buffers[&d];
+  if (!idle)
+    idle = allocate_buffer(d, idle_buffer_bytes, memory_use::captures);
+  const print_buffer_slot idle_slot{idle.buffer.get(), idle_buffer_bytes};
+  const bool witnessed = image.header.loop_witness && d.physical().cuts_loops;
+  if (!table->calls && !witnessed)
+    return {idle_slot, idle_slot}; // only loop witnesses, off here: bound, never touched
   device_allocation memory = zeroed_buffer(d, range);
   std::memset(memory.mapped, 0, counter_words * 4);
-  pending.push_back({&d, &q, serial, std::move(memory), range, std::move(table)});
+  // Every word is written before it is read: an iteration's start, or a way
+  // out, comes before any check.
+  const VkDeviceSize witness_bytes =
+      witnessed ? std::max<VkDeviceSize>(invocations * 4, idle_buffer_bytes) : 0;
+  if (witness_bytes > d.limits().maxStorageBufferRange)
+    throw concurrency::runtime_exception(
+        "ampvk: a launch of " + std::to_string(invocations) + " threads of the kernel at " +
+            table->kernel + " needs " + std::to_string(witness_bytes) +
+            " bytes of loop witness words on " + std::string(d.name()) +
+            ", more than its largest storage buffer binding (" +
+            std::to_string(d.limits().maxStorageBufferRange) +
+            "); launch fewer threads at a time",
+        concurrency::E_FAIL_AMP);
+  device_allocation witness =
+      witnessed ? allocate_buffer(d, witness_bytes, memory_use::captures) : device_allocation();
+  pending.push_back({&d, &q, serial, std::move(memory), range, std::move(table),
+                     std::move(witness), witness_bytes});
   pending_count.store(pending.size(), std::memory_order_relaxed);
-  return {pending.back().memory.buffer.get(), range};
+  const pending_print &p = pending.back();
+  return {{p.memory.buffer.get(), range},
+          witnessed ? print_buffer_slot{p.witness.buffer.get(), witness_bytes} : idle_slot};
 }
 
 void print_buffers_retired(const queue &q, std::uint64_t serial) noexcept {
@@ -343,6 +387,7 @@ void release_print_buffers(const device &d) noexcept {
   std::lock_guard<std::mutex> lock(prints_mutex);
   finish_and_erase([&](const pending_print &p) { return p.d == &d; });
   free_buffers.erase(&d);
+  idle_buffers.erase(&d);
 }
 
 } // namespace rt

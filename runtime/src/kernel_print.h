@@ -36,6 +36,10 @@ struct print_table {
   std::string kernel;                              // "file:line" of the kernel, for messages
   std::vector<print_site> sites;                   // by site number
   std::vector<std::vector<format::piece>> formats; // each site's format, parsed
+  // Whether the kernel calls direct3d_printf, errorf or abort; otherwise its
+  // sites are loops (print_action::loop_cut), which only a device that cuts
+  // loops short can record.
+  bool calls = false;
 };
 
 // Throws runtime_exception when the image's print-site table is malformed or
@@ -83,8 +87,15 @@ void make_print_room(queue &q);
 // sites that records into q's batch with this serial; it is read when that
 // serial retires (print_buffers_retired). Throws runtime_exception for a
 // malformed print-site table, out_of_memory when no buffer can be allocated.
-print_buffer_slot print_buffer_for_launch(device &d, queue &q, std::uint64_t serial,
-                                          const kernel_image &image);
+// The launch's loop witness buffer (kernel_image.h, loop_witness_spec_id):
+// a word per invocation where the device cuts loops, else a small idle
+// buffer the kernel never touches.
+struct print_slots {
+  print_buffer_slot print;
+  print_buffer_slot witness;
+};
+print_slots print_buffer_for_launch(device &d, queue &q, std::uint64_t serial,
+                                    const kernel_image &image, std::uint64_t invocations);
 
 // Device mutex held: q's batches up to `serial` are done; their launches'
 // records are printed, a failure kept for throw_kernel_failure, and their

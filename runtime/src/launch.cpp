@@ -265,8 +265,14 @@ void launch(const launch_desc &desc) {
   report_slots reports;
   if (pipeline.checked)
     reports.check = check_report_for_launch(d, q, f.serial, image);
-  if (pipeline.prints)
-    reports.print = print_buffer_for_launch(d, q, f.serial, image);
+  if (pipeline.prints) {
+    const std::uint64_t invocations = std::uint64_t(shape.groups[0]) * shape.groups[1] *
+                                      shape.groups[2] * shape.local_size[0] *
+                                      shape.local_size[1] * shape.local_size[2];
+    print_slots slots = print_buffer_for_launch(d, q, f.serial, image, invocations);
+    reports.print = slots.print;
+    reports.witness = slots.witness;
+  }
   // A failure while recording leaves harmless commands (uploads, bindings)
   // in the batch; the buffers' records change only once the dispatch is in.
   profiled_kernel *profiled = note_launch(q, image, desc.rank, desc.extent);

@@ -196,11 +196,22 @@ std::optional<physical_device> describe_physical_device(VkPhysicalDevice handle,
 
   d.has_push_descriptor = has_device_extension(handle, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) &&
                           !env_flag("AMPVK_DEBUG_NO_PUSH_DESCRIPTOR");
+  VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+  const bool has_driver_id = properties.properties.apiVersion >= VK_API_VERSION_1_2;
   properties.pNext = &maintenance3;
-  if (d.has_push_descriptor)
-    maintenance3.pNext = &push;
+  void **tail = &maintenance3.pNext;
+  if (d.has_push_descriptor) {
+    *tail = &push;
+    tail = &push.pNext;
+  }
+  if (has_driver_id)
+    *tail = &driver;
   vkGetPhysicalDeviceProperties2(handle, &properties);
   d.properties = properties.properties;
+  // Mesa's lavapipe ends an invocation's loops after 65,535 iterations in all
+  // (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS).
+  d.cuts_loops = (has_driver_id && driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE) ||
+                 env_flag("AMPVK_DEBUG_LOOP_WITNESS");
   limit_workgroup_invocations_for_tests(d.properties.limits);
   d.max_allocation_size = maintenance3.maxMemoryAllocationSize;
   d.max_push_descriptors = d.has_push_descriptor ? push.maxPushDescriptors : 0;

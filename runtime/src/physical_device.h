@@ -51,6 +51,10 @@ struct physical_device {
   std::uint32_t queue_family = 0;
   std::uint32_t queue_count = 1; // queues in that family
   kernel_features features;
+  // The driver ends a shader invocation's loops after a fixed count (Mesa's
+  // lavapipe), or AMPVK_DEBUG_LOOP_WITNESS=1 acts so: kernels then catch a
+  // loop it cuts short (kernel_image.h, loop_witness_spec_id).
+  bool cuts_loops = false;
   bool has_push_descriptor = false; // VK_KHR_push_descriptor, and not disabled for tests
   std::uint32_t max_push_descriptors = 0;
   // Device memory the host can map and that is as fast as any other device

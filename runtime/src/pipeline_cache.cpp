@@ -92,7 +92,7 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   p->checked = h.check_site_bytes != 0;
   p->prints = h.print_site_bytes != 0;
   // Every binding of set 0 is a storage buffer, the reports included.
-  p->num_descriptors = print_buffer_binding(h) + (p->prints ? 1 : 0);
+  p->num_descriptors = buffer_descriptor_count(h);
   p->push_size = h.push_size;
   p->push_descriptors = device_.push_descriptor_fn() != nullptr && p->num_descriptors > 0 &&
                         p->num_descriptors <= device_.physical().max_push_descriptors;
@@ -164,8 +164,8 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   // One specialization for all constants: checked mode (AMPVK_CHECK=1 turns
   // the kernel's bounds checks on), the work items per thread, a folded grid,
   // the views at their origin, an untiled workgroup smaller than the image's
-  // (the same fit to this device as plan_dispatch's). A constant the kernel
-  // does not declare is ignored.
+  // (the same fit to this device as plan_dispatch's), the loop witness. A
+  // constant the kernel does not declare is ignored.
   struct {
     VkBool32 check;
     std::uint32_t items;
@@ -179,7 +179,7 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
            {h.local_size[0], h.local_size[1], h.local_size[2]}};
   if (!h.tiled)
     fit_untiled_local_size(values.local_size, device_.limits());
-  VkSpecializationMapEntry entries[6 + max_view_origin_bindings];
+  VkSpecializationMapEntry entries[7 + max_view_origin_bindings];
   std::uint32_t count = 0;
   if (p->checked)
     entries[count++] = {check_spec_constant_id, offsetof(decltype(values), check),
@@ -200,6 +200,9 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
                           static_cast<std::uint32_t>(offsetof(decltype(values), local_size) +
                                                      axis * sizeof(std::uint32_t)),
                           sizeof(std::uint32_t)};
+  // A device that cuts loops short: the kernel's loop witness.
+  if (device_.physical().cuts_loops)
+    entries[count++] = {loop_witness_spec_id, offsetof(decltype(values), on), sizeof values.on};
   const VkSpecializationInfo specialization{count, entries, sizeof values, &values};
   if (count)
     pipeline_info.stage.pSpecializationInfo = &specialization;

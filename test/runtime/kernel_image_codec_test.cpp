@@ -138,7 +138,7 @@ TEST(KernelImageCodec, Dump) {
   decoded_kernel_image image;
   ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
   // One line per header field below, local_size's three words in one.
-  EXPECT_EQ(sizeof(kernel_image_header), 21u * 4);
+  EXPECT_EQ(sizeof(kernel_image_header), 22u * 4);
   EXPECT_EQ(
       dump_kernel_image(image),
       "magic 0x4B504D41\n"
@@ -162,6 +162,7 @@ TEST(KernelImageCodec, Dump) {
           "check_site_bytes 0\n"
           "num_image_bindings 2\n"
           "print_site_bytes 0\n"
+          "loop_witness 0\n"
           "binding 0: kind array_view, host_offset 0, binding 0, image_offset 0, object_size 0, "
           "access reads\n"
           "binding 1: kind array_reference, host_offset 16, binding 1, image_offset 48, "
@@ -544,8 +545,8 @@ TEST(KernelImageCodec, CorruptPrintSites) {
   EXPECT_EQ(print_sites_error(cut), invalid("print site 0 is cut short"));
 
   std::string action = bytes;
-  put<std::uint32_t>(action, table_at + 0, 3);
-  EXPECT_EQ(print_sites_error(action), invalid("print site 0 has the unknown action 3"));
+  put<std::uint32_t>(action, table_at + 0, 4);
+  EXPECT_EQ(print_sites_error(action), invalid("print site 0 has the unknown action 4"));
 
   std::string kind = bytes;
   put<std::uint32_t>(kind, table_at + 36, 9);
@@ -575,4 +576,24 @@ TEST(KernelImageCodec, CorruptPrintSites) {
   EXPECT_EQ(
       print_sites_error(with_header(p, [](kernel_image_header &h) { h.print_site_bytes = 50; })),
       invalid("print_site_bytes 50 is not a multiple of 4"));
+}
+
+// A loop witness comes with the print sites of its loops.
+TEST(KernelImageCodec, LoopWitnessNeedsPrintSites) {
+  kernel_image_parts parts = tiled_parts();
+  parts.header.loop_witness = 1;
+  std::string bytes = encode_kernel_image(parts);
+  decoded_kernel_image image;
+  EXPECT_EQ(decode_kernel_image(bytes.data(), bytes.size(), image),
+            kernel_image_codec_detail::invalid(
+                "it has a loop witness (1) without the print sites of its loops"));
+  print_site loop;
+  loop.entry.action = static_cast<std::uint32_t>(print_action::loop_cut);
+  loop.file = "k.cpp";
+  parts.print_sites = {loop};
+  bytes = encode_kernel_image(parts);
+  EXPECT_EQ(decode_kernel_image(bytes.data(), bytes.size(), image), "");
+  EXPECT_EQ(image.header.loop_witness, 1u);
+  EXPECT_EQ(loop_witness_binding(image.header), print_buffer_binding(image.header) + 1);
+  EXPECT_EQ(buffer_descriptor_count(image.header), loop_witness_binding(image.header) + 1);
 }

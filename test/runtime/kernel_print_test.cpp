@@ -245,3 +245,20 @@ TEST(KernelPrint, TableOfKernel) {
   EXPECT_EQ(table.sites[others_site].strings, (texts{"hello", "w"}));
   EXPECT_EQ(table.sites[integers_site].entry.record_words, 6u);
 }
+
+// A loop the driver cut short (kernel_image.h, loop_witness_spec_id) fails
+// the launch naming the loop; a table of loop sites alone makes no calls.
+TEST(KernelPrint, LoopCutRecord) {
+  const rt::print_table loops = table_of({site(print_action::loop_cut, 31, {}, ""),
+                                          site(print_action::loop_cut, 40, {}, "")});
+  EXPECT_FALSE(loops.calls);
+  EXPECT_TRUE(table_of(every_site()).calls);
+  const std::vector<std::uint32_t> records = {2, 1};
+  const rt::print_report r =
+      rt::format_print_records(loops, records.data(), records.size(), 0, 1048576);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_EQ(r.failure, "ampvk: the loop at main.cpp:40 was cut short by the device's driver, "
+                       "which ends a kernel thread's loops after 65535 iterations in all (Mesa's "
+                       "lavapipe); the kernel launch failed rather than give wrong results. Run "
+                       "it on another device, or give each thread fewer iterations");
+}

@@ -11,7 +11,7 @@
 // RUN: %ampxx -fplugin-arg-ampvk-Wno-tile-static-race -fplugin-arg-ampvk-Wno-barrier-divergence -Xclang -verify=some,note %s
 // RUN: %ampxx -fplugin-arg-ampvk-Werror=tile-static-uninitialized -Xclang -verify=promoted,note,dropped %s
 // RUN: not %ampxx -fplugin-arg-ampvk-Wno-no-such-warning %s 2>&1 | FileCheck --check-prefix=UNKNOWN %s
-// UNKNOWN: error: ampvk: unknown plugin argument 'Wno-no-such-warning' (known: dump-spirv=DIR, no-opt, check, fp-contract=fast, fp-contract=off, unroll=compiler, unroll=driver, jobs=N, Wno-NAME, Werror=NAME, Werror; warning names: tile-static-non-tiled, tile-static-constructor, tile-static-race, tile-static-uninitialized, barrier-divergence, tile-analysis-incomplete, loop-not-unrolled)
+// UNKNOWN: error: ampvk: unknown plugin argument 'Wno-no-such-warning' (known: dump-spirv=DIR, no-opt, check, fp-contract=fast, fp-contract=off, unroll=compiler, unroll=driver, loop-witness=on, loop-witness=off, jobs=N, Wno-NAME, Werror=NAME, Werror; warning names: tile-static-non-tiled, tile-static-constructor, tile-static-race, tile-static-uninitialized, barrier-divergence, tile-analysis-incomplete, loop-not-unrolled)
 // (The "dropped" notes belong to the warnings the fourth run silences.)
 // silenced-no-diagnostics
 #include <amp.h>

@@ -1,8 +1,8 @@
-// RUN: rm -rf %t %t.plain && %ampxx-obj -fplugin-arg-ampvk-check -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
+// RUN: rm -rf %t %t.plain && %ampxx-obj -fplugin-arg-ampvk-loop-witness=off -fplugin-arg-ampvk-check -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
 // RUN: %spirv-val --target-env vulkan1.1 %t/bounds_checks.cpp-26-33.spv
 // RUN: %spirv-dis %t/bounds_checks.cpp-26-33.spv | FileCheck %s --check-prefixes=CHECKED,UNROLLED
 // RUN: %spirv-dis %t/bounds_checks.cpp-26-33.spv | FileCheck %s --check-prefixes=CHECKED,TESTED
-// RUN: %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t.plain %s -o %t.plain.o
+// RUN: %ampxx-obj -fplugin-arg-ampvk-loop-witness=off -fplugin-arg-ampvk-dump-spirv=%t.plain %s -o %t.plain.o
 // RUN: %spirv-val --target-env vulkan1.1 %t.plain/bounds_checks.cpp-26-33.spv
 // RUN: %spirv-dis %t.plain/bounds_checks.cpp-26-33.spv | FileCheck %s --check-prefix=PLAIN
 // Checked mode (-fplugin-arg-ampvk-check, emit/BoundsChecks.cpp). Every

@@ -1,7 +1,7 @@
-// RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
+// RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-loop-witness=off -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
 // RUN: %spirv-val --target-env vulkan1.1 %t/switch_structure.cpp-21-33.spv
 // RUN: %spirv-val --target-env vulkan1.1 %t/switch_structure.cpp-21-33.aliased.spv
-// RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
+// RUN: rm -rf %t.noopt && %ampxx-obj -fplugin-arg-ampvk-loop-witness=off -fplugin-arg-ampvk-no-opt -fplugin-arg-ampvk-dump-spirv=%t.noopt %s -o %t.o
 // RUN: %spirv-val --target-env vulkan1.1 %t.noopt/switch_structure.cpp-21-33.spv
 // RUN: %spirv-val --target-env vulkan1.1 %t.noopt/switch_structure.cpp-21-33.aliased.spv
 // RUN: %spirv-dis %t.noopt/switch_structure.cpp-21-33.spv | FileCheck %s

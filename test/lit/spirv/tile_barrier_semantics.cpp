@@ -1,4 +1,4 @@
-// RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
+// RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-loop-witness=off -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
 // RUN: %spirv-val --target-env vulkan1.1 %t/tile_barrier_semantics.cpp-34-46.spv
 // RUN: %spirv-val --target-env vulkan1.1 %t/tile_barrier_semantics.cpp-34-46.aliased.spv
 // RUN: %spirv-val --target-env vulkan1.1 %t/tile_barrier_semantics.cpp-62-43.spv
