@@ -12,8 +12,8 @@
 // record layout, before any SPIR-V is emitted.
 //
 //===----------------------------------------------------------------------===//
-#ifndef AMPVK_PLUGIN_EMIT_CAPTURELAYOUT_H
-#define AMPVK_PLUGIN_EMIT_CAPTURELAYOUT_H
+#ifndef AMPVK_PLUGIN_KERNEL_CAPTURELAYOUT_H
+#define AMPVK_PLUGIN_KERNEL_CAPTURELAYOUT_H
 
 #include "ampvk/kernel_image.h"
 

@@ -92,12 +92,8 @@ void device::create_logical_device() {
   if (physical_.api_version >= VK_API_VERSION_1_2) {
     // The 1.1 feature struct replaces the per-extension ones from 1.2 on.
     v11.storageBuffer16BitAccess = f.storage_buffer_16bit;
-    v12.shaderFloat16 = f.float16;
-    v12.shaderInt8 = f.int8;
-    v12.storageBuffer8BitAccess = f.storage_buffer_8bit;
-    v12.scalarBlockLayout = f.scalar_block_layout;
-    v12.vulkanMemoryModel = f.vulkan_memory_model;
-    v12.vulkanMemoryModelDeviceScope = f.vulkan_memory_model_device_scope;
+    for (const vulkan12_feature &feature : vulkan12_features)
+      v12.*feature.vulkan = f.*feature.ours ? VK_TRUE : VK_FALSE;
     features.pNext = &v11;
     v11.pNext = &v12;
   } else {

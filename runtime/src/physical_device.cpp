@@ -64,14 +64,9 @@ kernel_features query_features(VkPhysicalDevice handle, std::uint32_t api_versio
     f.float32_atomics_buffer = atomic_float.shaderBufferFloat32Atomics;
     f.float32_atomics_shared = atomic_float.shaderSharedFloat32Atomics;
   }
-  if (is12) {
-    f.float16 = v12.shaderFloat16;
-    f.int8 = v12.shaderInt8;
-    f.storage_buffer_8bit = v12.storageBuffer8BitAccess;
-    f.scalar_block_layout = v12.scalarBlockLayout;
-    f.vulkan_memory_model = v12.vulkanMemoryModel;
-    f.vulkan_memory_model_device_scope = v12.vulkanMemoryModelDeviceScope;
-  }
+  if (is12)
+    for (const vulkan12_feature &feature : vulkan12_features)
+      f.*feature.ours = v12.*feature.vulkan;
   return f;
 }
 

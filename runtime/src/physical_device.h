@@ -41,6 +41,24 @@ struct kernel_features {
   bool storage_image_write_without_format = false;
 };
 
+// The Vulkan 1.2 features kernels may need, each beside its kernel_features
+// member: queried (physical_device.cpp) and enabled (device.cpp) from this
+// one list.
+struct vulkan12_feature {
+  bool kernel_features::*ours;
+  VkBool32 VkPhysicalDeviceVulkan12Features::*vulkan;
+};
+constexpr vulkan12_feature vulkan12_features[] = {
+    {&kernel_features::float16, &VkPhysicalDeviceVulkan12Features::shaderFloat16},
+    {&kernel_features::int8, &VkPhysicalDeviceVulkan12Features::shaderInt8},
+    {&kernel_features::storage_buffer_8bit,
+     &VkPhysicalDeviceVulkan12Features::storageBuffer8BitAccess},
+    {&kernel_features::scalar_block_layout, &VkPhysicalDeviceVulkan12Features::scalarBlockLayout},
+    {&kernel_features::vulkan_memory_model, &VkPhysicalDeviceVulkan12Features::vulkanMemoryModel},
+    {&kernel_features::vulkan_memory_model_device_scope,
+     &VkPhysicalDeviceVulkan12Features::vulkanMemoryModelDeviceScope},
+};
+
 struct physical_device {
   VkPhysicalDevice handle = VK_NULL_HANDLE;
   unsigned index = 0; // position in rt::devices()
