@@ -405,11 +405,13 @@ KernelEmitter::emitTextureIntrinsic(const FunctionDecl *FD, llvm::StringRef Name
   if (Name == "texture.sample") {
     // (sampler, coord, lod) or (filter, address, coord, lod)
     const unsigned CoordArg = WithSampler ? 1 : 2;
+    // The coordinate first: its code may branch (a checked element access),
+    // and an OpSampledImage must be in the block of its use.
+    SpvId Coord = floatCoordinate(Args[CoordArg], Loc);
+    SpvId Lod = emitRValue(Args[CoordArg + 1]);
     SpvId SI = WithSampler ? sampledImage(Binding, Args[0], 0, 0, Loc)
                            : sampledImage(Binding, nullptr, ConstantArg(Args[0]),
                                           ConstantArg(Args[1]), Loc);
-    SpvId Coord = floatCoordinate(Args[CoordArg], Loc);
-    SpvId Lod = emitRValue(Args[CoordArg + 1]);
     if (failed())
       return R;
     CB.Access |= binding_filters;
@@ -422,9 +424,9 @@ KernelEmitter::emitTextureIntrinsic(const FunctionDecl *FD, llvm::StringRef Name
   if (Name == "texture.gather") {
     // (sampler, coord, component) or (address, coord, component); gathering
     // takes no filter: point sampling of the four texels.
+    SpvId Coord = floatCoordinate(Args[1], Loc); // before the OpSampledImage, as above
     SpvId SI = WithSampler ? sampledImage(Binding, Args[0], 0, 0, Loc)
                            : sampledImage(Binding, nullptr, 0, ConstantArg(Args[0]), Loc);
-    SpvId Coord = floatCoordinate(Args[1], Loc);
     std::uint32_t Component = ConstantArg(Args[2]);
     if (failed())
       return R;
