@@ -162,6 +162,28 @@ private:
                         const clang::Expr *CallE, State &S);
   Uni evalConstruct(const clang::CXXConstructExpr *CE, State &S);
 
+  // Loops already analyzed from an entry (execLoop). A loop's result depends
+  // only on its entry state and its function's `this`, so a loop met again
+  // from the same entry (an enclosing loop's next trip, its reporting trip)
+  // takes the result, or starts its reporting trip from the fixed point,
+  // instead of iterating again: nested loops cost their size, not the
+  // product of their trip counts. Loops with a `return` (an effect on the
+  // enclosing function) or a case label of an enclosing switch are always
+  // analyzed.
+  struct LoopRecord {
+    State Entry;
+    Uni ThisCls, ThisWrites;
+    State Fixpoint;
+    Uni BreakAcc, ReturnAcc;
+    State Result;
+    Uni ThisWritesAfter;
+  };
+  static constexpr unsigned MaxLoopRecords = 32; // per loop
+  bool loopReusable(const clang::Stmt *Body);
+  const LoopRecord *findLoopRecord(const clang::Stmt *Body, const State &Entry);
+  llvm::DenseMap<const clang::Stmt *, std::vector<LoopRecord>> LoopRecords;
+  llvm::DenseMap<const clang::Stmt *, bool> LoopReusable;
+
   CheckContext &C;
   llvm::ArrayRef<TileListener *> Listeners;
   std::deque<Frame> Frames; // a deque: references stay valid when it grows

@@ -269,9 +269,59 @@ void Interpreter::execIf(const IfStmt *If, State &S) {
   S = std::move(Out);
 }
 
+namespace {
+bool containsReturn(const Stmt *St) {
+  if (!St || isa<LambdaExpr>(St)) // a lambda's return leaves the lambda
+    return false;
+  if (isa<ReturnStmt>(St))
+    return true;
+  for (const Stmt *Child : St->children())
+    if (containsReturn(Child))
+      return true;
+  return false;
+}
+} // namespace
+
+bool Interpreter::loopReusable(const Stmt *Body) {
+  auto [It, New] = LoopReusable.try_emplace(Body, false);
+  if (New)
+    It->second = !containsReturn(Body) && !containsCase(Body);
+  return It->second;
+}
+
+const Interpreter::LoopRecord *Interpreter::findLoopRecord(const Stmt *Body,
+                                                           const State &Entry) {
+  auto It = LoopRecords.find(Body);
+  if (It == LoopRecords.end())
+    return nullptr;
+  const Frame &Fn = function();
+  for (const LoopRecord &R : It->second)
+    if (R.ThisCls.L == Fn.ThisCls.L && R.ThisWrites.L == Fn.ThisWrites.L &&
+        R.Entry.sameAs(Entry))
+      return &R;
+  return nullptr;
+}
+
 void Interpreter::execLoop(const Stmt *CondVar, const Expr *Cond, const Expr *Inc, const Stmt *Body,
                            const Stmt *LoopVar, bool IsDo, State &S) {
   Uni R0 = S.Reach;
+  const bool Reusable = Body && loopReusable(Body);
+  const LoopRecord *Found = Reusable ? findLoopRecord(Body, S) : nullptr;
+  if (Found && quiet()) {
+    function().ThisWrites = Found->ThisWritesAfter;
+    S = Found->Result;
+    return;
+  }
+  // Copied: the records move when other loops add theirs.
+  const bool Known = Found;
+  State KnownFixpoint = Found ? Found->Fixpoint : State();
+  Uni KnownBreakAcc = Found ? Found->BreakAcc : Uni(), KnownReturnAcc = Found ? Found->ReturnAcc : Uni();
+  LoopRecord Record;
+  if (Reusable && !Known) {
+    Record.Entry = S;
+    Record.ThisCls = function().ThisCls;
+    Record.ThisWrites = function().ThisWrites;
+  }
   State Entry = S;
   Frames.push_back(Frame(FrameKind::Loop));
   size_t FrameIndex = Frames.size() - 1;
@@ -312,8 +362,14 @@ void Interpreter::execLoop(const Stmt *CondVar, const Expr *Cond, const Expr *In
     return Exit;
   };
 
+  if (Known) {
+    // The reporting trip from the fixed point found before.
+    Entry = std::move(KnownFixpoint);
+    Frames[FrameIndex].BreakAcc = KnownBreakAcc;
+    Frames[FrameIndex].ReturnAcc = KnownReturnAcc;
+  }
   ++Quiet;
-  for (int Iter = 0; Iter < 12 && !GaveUp; ++Iter) {
+  for (int Iter = 0; Iter < 12 && !GaveUp && !Known; ++Iter) {
     State Back;
     Frame Before = Frames[FrameIndex];
     Trip(Entry, Back);
@@ -329,6 +385,11 @@ void Interpreter::execLoop(const Stmt *CondVar, const Expr *Cond, const Expr *In
       break;
   }
   --Quiet;
+  if (Reusable && !Known) {
+    Record.Fixpoint = Entry;
+    Record.BreakAcc = Frames[FrameIndex].BreakAcc;
+    Record.ReturnAcc = Frames[FrameIndex].ReturnAcc;
+  }
   // The reporting trip, from the fixed point.
   Frames[FrameIndex].Breaks = State::dead();
   Frames[FrameIndex].Continues = State::dead();
@@ -341,6 +402,14 @@ void Interpreter::execLoop(const Stmt *CondVar, const Expr *Cond, const Expr *In
     Exit.Reach = Uni::join(R0, ReturnAcc);
   // A trip that never ends (for(;;) without break) leaves Exit dead.
   S = std::move(Exit);
+  if (Reusable && !Known && !GaveUp) {
+    std::vector<LoopRecord> &Records = LoopRecords[Body];
+    if (Records.size() < MaxLoopRecords) {
+      Record.Result = S;
+      Record.ThisWritesAfter = function().ThisWrites;
+      Records.push_back(std::move(Record));
+    }
+  }
 }
 
 void Interpreter::execSwitch(const SwitchStmt *Sw, State &S) {
