@@ -88,6 +88,18 @@ public:
       : runtime_exception(message, Concurrency::E_INVALIDARG_AMP) {}
 };
 
+// Checked mode with AMPVK_CHECK=races or all (docs/user-guide.md): the first
+// tile_static race of a launch, two threads of one tile touching the same
+// tile_static scalar between two barriers, one of them with a plain write.
+// Thrown at the next synchronization after the launch; the message names
+// both accesses (file:line:col, read, write or atomic), the variable, the
+// tile and the two threads' local indices.
+class tile_static_race : public Concurrency::runtime_exception {
+public:
+  explicit tile_static_race(const std::string &message)
+      : runtime_exception(message, Concurrency::E_FAIL_AMP) {}
+};
+
 } // namespace ampvk
 
 #endif

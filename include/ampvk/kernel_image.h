@@ -31,7 +31,7 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 11; // 11: the loop witness buffer
+constexpr std::uint32_t kernel_image_version = 12; // 12: tile_static race checks
 
 // Byte layout of the capture block every kernel receives:
 //   [0, 16)   launch_header
@@ -169,6 +169,11 @@ struct kernel_image_header {
   std::uint32_t print_site_bytes;
   // 1 when the kernel has a loop witness buffer (loop_witness_spec_id).
   std::uint32_t loop_witness;
+  // Shadow slots of the tile_static race checks (race_check_spec_id): one per
+  // scalar of the kernel's tile_static variables (a union: per 4 bytes); 0
+  // when the kernel has none (not compiled with checks, not tiled, or no
+  // tile_static memory).
+  std::uint32_t race_slots;
 };
 
 // The bytes of an image with this header (what <ampvk/kernel_image_codec.h>
@@ -270,6 +275,7 @@ inline std::uint64_t kernel_image_size(const kernel_image_header &h) {
 // checks). The runtime sets it to true when AMPVK_CHECK=1 and then binds a
 // check_report_words-word storage buffer, zeroed, at check_report_binding:
 //   [0]                      0; the first failed check of the launch sets 1
+//                            (bounds_report_kind)
 //                            (atomic compare-exchange), and only that
 //                            work-item writes the rest
 //   [1]                      the site's number in the table below
@@ -280,6 +286,33 @@ constexpr std::uint32_t check_spec_constant_id = 0;
 constexpr std::uint32_t max_check_rank = 16;
 constexpr std::uint32_t check_report_words = 2 + 2 * max_check_rank;
 
+// tile_static race checks (checked mode, docs/user-guide.md). A tiled kernel
+// compiled with -fplugin-arg-ampvk-check keeps, per scalar of its tile_static
+// variables (header.race_slots of them), three shadow words in Workgroup
+// memory: the last plain write (W), the last reader (R) and another reader
+// seen before it (M), each (site << race_thread_bits) | (local linear id + 1),
+// 0 when none. Every tile_static access checks them: a plain write against
+// W, R and M of other threads, a read or an atomic against W; a read or an
+// atomic then records itself in R (and the reader it replaced, if another
+// thread, in M). The shadow is cleared when the kernel starts and after each
+// tile_barrier wait, with one more barrier after the clearing, so only
+// accesses between two barriers meet. All of it is behind the boolean
+// specialization constant race_check_spec_id (default false); the shadow's
+// length in words is the specialization constant race_shadow_words_spec_id,
+// 1 by default and 3 * race_slots when the runtime turns the checks on
+// (AMPVK_CHECK=races or all). A race found writes the report (above):
+//   [0]  race_report_kind (2), by compare-exchange from 0
+//   [1]  the site of the access that found it       [2] the other's site
+//   [3]  its thread's local linear id               [4] the other thread's
+//   [5, 5 + rank)  the tile's index
+// Local linear ids are row-major over the tile's extents (the last fastest).
+constexpr std::uint32_t race_check_spec_id = 13;
+constexpr std::uint32_t race_shadow_words_spec_id = 14;
+constexpr std::uint32_t race_shadow_words_per_slot = 3;
+constexpr std::uint32_t race_thread_bits = 11; // tiles of at most 2047 threads
+constexpr std::uint32_t bounds_report_kind = 1;
+constexpr std::uint32_t race_report_kind = 2;
+
 // Descriptor binding of set 0 after the views and the capture buffer.
 inline std::uint32_t check_report_binding(const kernel_image_header &h) {
   return h.num_bindings + (h.capture_buffer_size ? 1u : 0u);
@@ -288,6 +321,10 @@ inline std::uint32_t check_report_binding(const kernel_image_header &h) {
 enum class check_access : std::uint32_t {
   element = 1,    // av[idx], av(i, j), a[idx]: the element at idx
   projection = 2, // av[i] of a view of rank > 1: the row i
+  // tile_static accesses (race checks; the site's view is the variable)
+  tile_static_read = 3,
+  tile_static_write = 4,
+  tile_static_atomic = 5,
 };
 
 // One entry of the check-site table: this struct, then file_bytes bytes of

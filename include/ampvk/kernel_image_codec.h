@@ -35,7 +35,7 @@
 
 namespace ampvk {
 
-static_assert(sizeof(kernel_image_header) == 22 * 4, "kernel_image_header is 22 words");
+static_assert(sizeof(kernel_image_header) == 23 * 4, "kernel_image_header is 23 words");
 static_assert(sizeof(kernel_print_site) == 8 * 4, "kernel_print_site is 8 words");
 static_assert(sizeof(kernel_check_site) == 8 * 4, "kernel_check_site is 8 words");
 static_assert(sizeof(kernel_binding) == 6 * 4, "kernel_binding is 6 words");
@@ -359,6 +359,9 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
   if (h.loop_witness > 1 || (h.loop_witness && !h.print_site_bytes))
     return invalid("it has a loop witness (" + to_string(h.loop_witness) +
                    ") without the print sites of its loops");
+  if (h.race_slots && (!h.tiled || !h.check_site_bytes))
+    return invalid("it has " + to_string(h.race_slots) +
+                   " race-check slots but is not a tiled kernel with check sites");
   if (h.print_site_bytes)
     image.print_sites = image.spirv +
                         (std::size_t(h.spirv_words) + h.aliased_spirv_words) * 4 +
@@ -423,8 +426,14 @@ inline std::string decode_check_sites(const decoded_kernel_image &image,
     const kernel_check_site &e = site.entry;
     if (std::uint64_t(e.file_bytes) + e.view_bytes > size - at)
       return invalid("check site " + to_string(sites.size()) + " names more bytes than the table holds");
-    if (e.index_rank < 1 || e.index_rank > max_check_rank || e.extent_rank < 1 ||
-        e.extent_rank > max_check_rank)
+    const bool shared_memory_site = e.access >= static_cast<std::uint32_t>(check_access::tile_static_read);
+    if (e.access < static_cast<std::uint32_t>(check_access::element) ||
+        e.access > static_cast<std::uint32_t>(check_access::tile_static_atomic))
+      return invalid("check site " + to_string(sites.size()) + " has access kind " +
+                     to_string(e.access));
+    if (shared_memory_site ? e.index_rank || e.extent_rank
+                    : e.index_rank < 1 || e.index_rank > max_check_rank || e.extent_rank < 1 ||
+                          e.extent_rank > max_check_rank)
       return invalid("check site " + to_string(sites.size()) + " has an index of rank " +
                      to_string(e.index_rank) + " and an extent of rank " +
                      to_string(e.extent_rank));
@@ -528,6 +537,7 @@ inline std::string dump_kernel_image(const decoded_kernel_image &image) {
   line("num_image_bindings", to_string(h.num_image_bindings));
   line("print_site_bytes", to_string(h.print_site_bytes));
   line("loop_witness", to_string(h.loop_witness));
+  line("race_slots", to_string(h.race_slots));
   static const char *const kinds[] = {"",        "array_view", "array_reference",
                                       "texture_reference", "texture_view", "sampler",
                                       "fixed_sampler"};

@@ -39,5 +39,6 @@ std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code,
   Parts.check_sites = Code.CheckSites;
   Parts.print_sites = Code.PrintSites;
   H.loop_witness = Code.LoopWitness ? 1 : 0;
+  H.race_slots = Code.RaceSlots;
   return encode_kernel_image(Parts);
 }

@@ -227,24 +227,26 @@ LValue KernelEmitter::emitAssign(const BinaryOperator *E) {
     unsupported(Loc, UnsupportedConstruct::PointerAssignment);
     return LValue();
   }
+  // The access is where the assigned place is written (a race report names it).
+  SourceLocation At = E->getLHS()->getExprLoc();
   if (E->getOpcode() == BO_Assign) {
     // C++17: the right operand is sequenced before the left.
     SpvId V = emitRValue(E->getRHS());
     LValue LV = emitLValue(E->getLHS());
-    store(LV, V, Loc);
+    store(LV, V, At);
     return LV;
   }
   const auto *CAO = cast<CompoundAssignOperator>(E);
   SpvId R = emitRValue(E->getRHS());
   LValue LV = emitLValue(E->getLHS());
   QualType CT = CAO->getComputationLHSType();
-  SpvId L = convertScalar(load(LV, Loc), E->getLHS()->getType(), CT);
+  SpvId L = convertScalar(load(LV, At), E->getLHS()->getType(), CT);
   SpvId Result = arith(E->getOpcode(), L, R, CAO->getComputationResultType(), CT);
   if (!Result && !failed()) {
     unsupported(Loc, ampdiag::err_unsupported_operator) << E->getOpcodeStr();
     return LValue();
   }
   store(LV, convertScalar(Result, CAO->getComputationResultType(), E->getLHS()->getType()),
-        Loc);
+        At);
   return LV;
 }

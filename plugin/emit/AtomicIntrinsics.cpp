@@ -49,6 +49,7 @@ LValue KernelEmitter::atomicTarget(const FunctionDecl *FD, const Expr *Dest, std
   LValue LV = deref(emitPointer(Dest), Loc);
   if (failed() || !LV.valid())
     return LValue();
+  checkTileStaticAccess(LV, check_access::tile_static_atomic, Loc);
   // An integer member of a union in shared memory: its word, which is an int.
   if (LV.K == LValue::Words && Types.isScalar(LV.Type) && !Types.isFloat(LV.Type) &&
       Types.bitWidth(LV.Type) == 32 && !Types.isBool(LV.Type)) {
@@ -57,6 +58,7 @@ LValue KernelEmitter::atomicTarget(const FunctionDecl *FD, const Expr *Dest, std
     Word.Ptr = wordPointer(LV, 0);
     Word.ConstOffset = 0;
     Word.DynOffset = 0;
+    Word.Slot = 0; // checked above
     LV = Word;
   }
   if (LV.K == LValue::Memory && LV.SC == spv::StorageClass::StorageBuffer) {

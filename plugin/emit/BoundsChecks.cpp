@@ -92,6 +92,21 @@ SpvId KernelEmitter::checkReportVariable() {
   return ReportVar;
 }
 
+std::int32_t KernelEmitter::addCheckSite(SourceLocation Loc, check_access Access,
+                                         llvm::StringRef View) {
+  // The site, as the user wrote it (not inside <amp.h>).
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(userLocation(Loc)));
+  check_site Site;
+  Site.entry.line = P.isValid() ? P.getLine() : 0;
+  Site.entry.column = P.isValid() ? P.getColumn() : 0;
+  Site.entry.access = static_cast<std::uint32_t>(Access);
+  Site.file = P.isValid() ? P.getFilename() : "";
+  Site.view = View.str();
+  CheckSites.push_back(std::move(Site));
+  return static_cast<std::int32_t>(CheckSites.size() - 1);
+}
+
 SpvId KernelEmitter::checkIndex(const LValue &View, llvm::ArrayRef<SpvId> Index,
                                 check_access Access, SourceLocation Loc) {
   const auto *ViewRD = View.Type->getAsCXXRecordDecl();
@@ -122,20 +137,11 @@ SpvId KernelEmitter::checkIndex(const LValue &View, llvm::ArrayRef<SpvId> Index,
   SpvId Violated = B.emit(Op::OpLogicalAnd, boolType(),
                           {ChecksEnabled, B.emit(Op::OpLogicalNot, boolType(), {InBounds})});
 
-  // The site, as the user wrote it (not inside <amp.h>).
-  const SourceManager &SM = Ctx.getSourceManager();
-  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(userLocation(Loc)));
-  check_site Site;
-  Site.entry.line = P.isValid() ? P.getLine() : 0;
-  Site.entry.column = P.isValid() ? P.getColumn() : 0;
-  Site.entry.access = static_cast<std::uint32_t>(Access);
+  auto SiteNumber = addCheckSite(Loc, Access, Captures.Bindings[Binding].Name);
+  check_site &Site = CheckSites.back();
   Site.entry.view_kind = Captures.Bindings[Binding].Kind;
   Site.entry.index_rank = std::min<std::uint32_t>(Index.size(), max_check_rank);
   Site.entry.extent_rank = std::min<std::uint32_t>(Extent.size(), max_check_rank);
-  Site.file = P.isValid() ? P.getFilename() : "";
-  Site.view = Captures.Bindings[Binding].Name;
-  auto SiteNumber = static_cast<std::int32_t>(CheckSites.size());
-  CheckSites.push_back(Site);
 
   // Only the work-item whose compare-exchange finds 0 writes the record.
   underGuard(Violated, 0, [&] {

@@ -135,6 +135,7 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
     B.emitVoid(Op::OpControlBarrier,
                {B.constI32(ScopeWorkgroup), B.constI32(static_cast<std::int32_t>(MemoryScope)),
                 B.constI32(static_cast<std::int32_t>(Fence.Semantics))});
+    clearRaceShadow(); // a new epoch for the race checks
     return R;
   }
   if (Name.consume_front("fence.")) {

@@ -29,6 +29,7 @@
 //   PrintIntrinsics.cpp     direct3d_printf, direct3d_errorf, direct3d_abort
 //   MathIntrinsics.cpp      <amp_math.h>: GLSL.std.450, bit casts, device twins
 //   LoopWitness.cpp         loops a driver cut short fail the launch
+//   RaceChecks.cpp          checked mode: tile_static races
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
@@ -90,6 +91,11 @@ struct LValue {
   // index, so that &av[i] can be a pointer into the whole buffer (Places.cpp).
   SpvId BufferVar = 0;
   SpvId BufferIndex = 0;
+  // tile_static memory in a race-checked kernel (RaceChecks.cpp): the shadow
+  // slot of the object's first scalar (a union's words: of its first word),
+  // and the variable.
+  SpvId Slot = 0;
+  const clang::VarDecl *TileVar = nullptr;
 
   bool valid() const { return K != Invalid; }
 };
@@ -511,6 +517,8 @@ private:
   SpvId checkIndex(const LValue &View, llvm::ArrayRef<SpvId> Index, check_access Access,
                    clang::SourceLocation Loc);
   SpvId checkReportVariable();
+  // Appends a check site at Loc (in the user's code) naming View; its number.
+  std::int32_t addCheckSite(clang::SourceLocation Loc, check_access Access, llvm::StringRef View);
   // Body's code runs only when Guard (a bool; 0: always) holds; its value,
   // or a null of ResultType when skipped (ResultType 0: no value).
   SpvId underGuard(SpvId Guard, SpvId ResultType, llvm::function_ref<SpvId()> Body);
@@ -540,6 +548,26 @@ private:
   void witnessLeaving(SpvId Leaving = 0);
   // At the merge of the loop at LoopLoc.
   void witnessCheck(clang::SourceLocation LoopLoc);
+
+  // RaceChecks.cpp: tile_static races (kernel_image.h, race_check_spec_id).
+  bool raceChecks() const { return BoundsChecks && K.Tiled; }
+  // Shadow slots of an object of type T, and of the members of RD before
+  // Member (a base class's canonical declaration, or a field).
+  std::uint32_t raceSlotCount(clang::QualType T);
+  std::uint32_t raceSlotOffset(const clang::RecordDecl *RD, const clang::Decl *Member);
+  // Slot + Index * PerIndex (0 when Slot is 0).
+  SpvId raceSlotPlus(SpvId Slot, SpvId Index, std::uint32_t PerIndex);
+  SpvId racesEnabled();
+  SpvId raceShadowWord(SpvId Word);
+  // At the kernel's start and after each barrier: clears the shadow and
+  // waits for the tile.
+  void clearRaceShadow();
+  // Before an access of LV's memory (nothing unless it is tile_static).
+  void checkTileStaticAccess(const LValue &LV, check_access Access, clang::SourceLocation Loc);
+  void checkRaceSlot(SpvId Slot, check_access Access, SpvId Record, SpvId MeTag,
+                     std::int32_t SiteNumber);
+  // LocalInvocationIndex as an int (KernelEntry.cpp).
+  SpvId localInvocationIndex();
 
   // MathIntrinsics.cpp
   CallResult emitMathIntrinsic(const clang::FunctionDecl *FD, llvm::StringRef Name,
@@ -584,7 +612,13 @@ private:
   SpvId PrintVar = 0;      // the print buffer, declared at the first call
   SpvId WitnessOn = 0;     // loop_witness_spec_id, declared at the first loop
   SpvId WitnessVar = 0;    // the storage buffer of witness words
-  SpvId LocalIndexVar = 0; // LocalInvocationIndex, for the witness words
+  SpvId LocalIndexVar = 0; // LocalInvocationIndex (localInvocationIndex)
+  SpvId RacesOn = 0;         // race_check_spec_id
+  SpvId RaceShadowVar = 0;   // the shadow words (Workgroup)
+  SpvId RaceShadowWords = 0; // race_shadow_words_spec_id
+  std::uint32_t RaceSlots = 0; // shadow slots of the tile_static variables so far
+  // A tiled kernel's tile number, per dimension (KernelEntry.cpp).
+  llvm::SmallVector<SpvId, 3> TileNumber;
   // The WorkgroupId and NumWorkgroups builtins (KernelEntry.cpp).
   SpvId GroupIdVar = 0, NumGroupsVar = 0;
   std::vector<print_site> PrintSites;

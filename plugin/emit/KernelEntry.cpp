@@ -140,6 +140,7 @@ void KernelEmitter::bindKernelArgument(const ParmVarDecl *P, SpvId GlobalId, Spv
   if (getAmpClassName(RD) == "tiled_index") {
     auto Global = Components(GlobalId), Local = Components(LocalId),
          Group = Components(GroupId);
+    TileNumber = Group;
     // The tile's number times its extent, the form hand-written shaders use
     // (the same value as global - local, also in a folded grid).
     llvm::SmallVector<SpvId, 3> Origin;
@@ -158,6 +159,17 @@ void KernelEmitter::bindKernelArgument(const ParmVarDecl *P, SpvId GlobalId, Spv
     return;
   }
   storeIndexComponents(Arg, Components(GlobalId));
+}
+
+SpvId KernelEmitter::localInvocationIndex() {
+  const SpvId UInt = B.typeUInt(32);
+  if (!LocalIndexVar) {
+    LocalIndexVar = B.globalVariable(UInt, spv::StorageClass::Input);
+    B.decorate(LocalIndexVar, spv::Decoration::BuiltIn,
+               {static_cast<std::uint32_t>(spv::BuiltIn::LocalInvocationIndex)});
+    B.name(LocalIndexVar, "local_index");
+  }
+  return B.emit(Op::OpBitcast, intType(), {B.emit(Op::OpLoad, UInt, {LocalIndexVar})});
 }
 
 bool KernelEmitter::declareCaptureBlock() {
@@ -252,6 +264,7 @@ bool KernelEmitter::emitEntryPoint() {
     renumberFoldedGrid(NumGroupsVar, LocalId, GroupId, GlobalId);
 
   bindKernelArgument(Op->getParamDecl(0), GlobalId, LocalId, GroupId);
+  clearRaceShadow(); // tile_static memory starts with anything in it
   emitStmt(Op->getBody());
   if (!B.isTerminated())
     B.emitVoid(spv::Op::OpReturn, {});
@@ -264,7 +277,7 @@ bool KernelEmitter::emitEntryPoint() {
                              GlobalAtomics);
 
   llvm::SmallVector<SpvId, 5> Interface = {GlobalVar, LocalVar, GroupVar, NumGroupsVar};
-  if (LocalIndexVar) // the loop witness's (LoopWitness.cpp)
+  if (LocalIndexVar) // the loop witness's and the race checks'
     Interface.push_back(LocalIndexVar);
   B.entryPoint(spv::ExecutionModel::GLCompute, Main, "main", Interface);
   B.executionMode(Main, spv::ExecutionMode::LocalSize,
@@ -306,6 +319,9 @@ std::optional<KernelCode> KernelEmitter::run() {
   Code.CheckSites = std::move(CheckSites);
   Code.PrintSites = std::move(PrintSites);
   Code.LoopWitness = WitnessVar != 0;
+  // Without an access to check there is nothing to report (and no report
+  // binding to report to).
+  Code.RaceSlots = ReportVar && RaceShadowVar ? RaceSlots : 0;
   Code.SeveralItemsPerThread = !K.Tiled && !GlobalAtomics;
   return Code;
 }

@@ -36,7 +36,7 @@ SpvId KernelEmitter::witnessEnabled() {
 }
 
 SpvId KernelEmitter::witnessWord() {
-  const SpvId Int = intType(), UInt = B.typeUInt(32);
+  const SpvId Int = intType();
   if (!WitnessVar) {
     SpvId Words = B.typeRuntimeArray(Int);
     B.decorate(Words, spv::Decoration::ArrayStride, {4});
@@ -48,10 +48,6 @@ SpvId KernelEmitter::witnessWord() {
     // Its binding (loop_witness_binding) follows the print buffer's: both
     // decorated when the kernel is done (run()).
     B.name(WitnessVar, "ampvk_loop_witness");
-    LocalIndexVar = B.globalVariable(UInt, spv::StorageClass::Input);
-    B.decorate(LocalIndexVar, spv::Decoration::BuiltIn,
-               {static_cast<std::uint32_t>(spv::BuiltIn::LocalInvocationIndex)});
-    B.name(LocalIndexVar, "local_index");
   }
   // The invocation's word: its workgroup's number in the dispatched grid,
   // x fastest, times the workgroup's size, plus its index in the workgroup.
@@ -77,7 +73,7 @@ SpvId KernelEmitter::witnessWord() {
                                   : B.constI32(static_cast<std::int32_t>(LocalSizeOut[A]));
   SpvId Size =
       B.emit(Op::OpIMul, Int, {B.emit(Op::OpIMul, Int, {Axes[0], Axes[1]}), Axes[2]});
-  SpvId Local = B.emit(Op::OpBitcast, Int, {B.emit(Op::OpLoad, UInt, {LocalIndexVar})});
+  SpvId Local = localInvocationIndex();
   SpvId Index = B.emit(Op::OpIAdd, Int, {B.emit(Op::OpIMul, Int, {Linear, Size}), Local});
   return B.emit(Op::OpAccessChain, B.typePointer(spv::StorageClass::StorageBuffer, Int),
                 {WitnessVar, B.constI32(0), Index});

@@ -206,6 +206,7 @@ SpvId KernelEmitter::load(const LValue &LV, SourceLocation Loc) {
     V = loadCapture(LV, Loc);
   } else if (LV.K == LValue::Words) {
     noteAccess(LV, /*Write=*/false);
+    checkTileStaticAccess(LV, check_access::tile_static_read, Loc);
     V = underGuard(LV.Guard, lower(LV.Type, Loc), [&] { return loadCapture(LV, Loc); });
   } else {
     if (!LV.Ptr) // an empty object: nothing to read
@@ -214,6 +215,7 @@ SpvId KernelEmitter::load(const LValue &LV, SourceLocation Loc) {
     SpvId Type = Types.lower(LV.Type, LV.L, Loc);
     if (!Type)
       return 0;
+    checkTileStaticAccess(LV, check_access::tile_static_read, Loc);
     V = underGuard(LV.Guard, lower(LV.Type, Loc), [&] {
       return Types.convert(B.emit(spv::Op::OpLoad, Type, {LV.Ptr}), LV.Type, LV.L,
                            Layout::Logical);
@@ -236,6 +238,7 @@ void KernelEmitter::store(const LValue &LV, SpvId Value, SourceLocation Loc) {
   }
   if (LV.K == LValue::Words) {
     noteAccess(LV, /*Write=*/true);
+    checkTileStaticAccess(LV, check_access::tile_static_write, Loc);
     underGuard(LV.Guard, 0, [&] {
       storeWords(LV, Value, Loc);
       return 0;
@@ -246,6 +249,7 @@ void KernelEmitter::store(const LValue &LV, SpvId Value, SourceLocation Loc) {
     return;
   noteAccess(LV, /*Write=*/true);
   noteViewStore(LV, Value, Loc);
+  checkTileStaticAccess(LV, check_access::tile_static_write, Loc);
   underGuard(LV.Guard, 0, [&] {
     B.emitVoid(spv::Op::OpStore, {LV.Ptr, Types.convert(Value, LV.Type, Layout::Logical, LV.L)});
     return 0;
@@ -338,6 +342,9 @@ LValue KernelEmitter::field(const LValue &Base, const FieldDecl *FD, SourceLocat
   Out.Ptr = B.emit(spv::Op::OpAccessChain, pointerType(Base, FT),
                    {Base.Ptr, B.constI32(static_cast<std::int32_t>(It->second))});
   noteMemberChain(Out.Ptr, Base.Ptr, It->second);
+  if (Base.Slot)
+    Out.Slot = raceSlotPlus(Base.Slot, B.constI32(static_cast<std::int32_t>(raceSlotOffset(RD, FD))),
+                            1);
   return Out;
 }
 
@@ -397,6 +404,11 @@ LValue KernelEmitter::baseClass(const LValue &Derived, const CXXRecordDecl *Base
       Step.Ptr = B.emit(spv::Op::OpAccessChain, pointerType(Derived, Step.Type),
                         {Derived.Ptr, B.constI32(static_cast<std::int32_t>(Member))});
       noteMemberChain(Step.Ptr, Derived.Ptr, Member);
+      if (Derived.Slot)
+        Step.Slot = raceSlotPlus(
+            Derived.Slot,
+            B.constI32(static_cast<std::int32_t>(raceSlotOffset(RD, Direct->getCanonicalDecl()))),
+            1);
       DerivedOrigins[Step.Ptr] = Derived;
     }
   }
@@ -451,6 +463,7 @@ LValue KernelEmitter::element(const LValue &Array, SpvId Index, SourceLocation L
   if (!Array.Ptr)
     return Out;
   Out.Ptr = B.emit(spv::Op::OpAccessChain, pointerType(Array, Out.Type), {Array.Ptr, Index});
+  Out.Slot = raceSlotPlus(Array.Slot, Index, Array.Slot ? raceSlotCount(Out.Type) : 0);
   // Every element is one place: the views of an array's elements must all
   // see one binding, whatever the index.
   noteMemberChain(Out.Ptr, Array.Ptr, AnyElement);

@@ -116,6 +116,11 @@ void KernelEmitter::emitLocalVar(const VarDecl *VD) {
     LV.Ptr = B.globalVariable(Type, spv::StorageClass::Workgroup);
     LV.Type = T;
     B.name(LV.Ptr, VD->getName());
+    if (raceChecks()) {
+      LV.Slot = B.constI32(static_cast<std::int32_t>(RaceSlots));
+      LV.TileVar = VD;
+      RaceSlots += raceSlotCount(T);
+    }
     TileStatics[VD] = LV;
     TileStaticBytes += sizeOf(T).getQuantity();
     return;

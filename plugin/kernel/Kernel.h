@@ -60,6 +60,9 @@ struct KernelCode {
   std::vector<print_site> PrintSites;
   // The kernel keeps a loop witness buffer (emit/LoopWitness.cpp).
   bool LoopWitness = false;
+  // Shadow slots of the tile_static race checks (emit/RaceChecks.cpp):
+  // kernel_image_header::race_slots.
+  std::uint32_t RaceSlots = 0;
   // The kernel loops over the items_per_thread specialization constant
   // (emit/ItemLoop.cpp): kernel_image_header::item_loop.
   bool SeveralItemsPerThread = false;

@@ -98,6 +98,10 @@ SpvId SpirvModuleBuilder::typeArray(SpvId Elem, std::uint32_t Length, bool Uniqu
   return Id;
 }
 
+SpvId SpirvModuleBuilder::typeArrayOfLength(SpvId Elem, SpvId Length) {
+  return cachedType(spv::Op::OpTypeArray, {Elem, Length});
+}
+
 SpvId SpirvModuleBuilder::typeRuntimeArray(SpvId Elem) {
   SpvId Id = newId();
   encode(TypesAndGlobals, spv::Op::OpTypeRuntimeArray, {Id, Elem});

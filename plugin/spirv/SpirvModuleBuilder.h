@@ -46,6 +46,8 @@ public:
   SpvId typeFloat(unsigned Width);
   SpvId typeVector(SpvId Elem, unsigned Count);
   SpvId typeArray(SpvId Elem, std::uint32_t Length, bool Unique = false);
+  // An array whose length is the constant (or specialization constant) Length.
+  SpvId typeArrayOfLength(SpvId Elem, SpvId Length);
   SpvId typeRuntimeArray(SpvId Elem);
   SpvId typeStruct(llvm::ArrayRef<SpvId> Members);
   SpvId typePointer(spv::StorageClass SC, SpvId Pointee);

@@ -3,6 +3,7 @@
 #include "bounds_report.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <map>
@@ -71,6 +72,45 @@ std::string describe_failure(const char *bytes, std::size_t size, const std::uin
          extent + "; the access was skipped";
 }
 
+std::string local_index(const kernel_image_header &h, std::uint32_t linear) {
+  // Row-major over the tile's extents; local_size[0] is the last dimension's.
+  std::uint32_t component[3] = {};
+  for (std::uint32_t axis = 0; axis < h.rank && axis < 3; ++axis) {
+    const std::uint32_t extent = h.local_size[axis] ? h.local_size[axis] : 1;
+    component[h.rank - 1 - axis] = linear % extent;
+    linear /= extent;
+  }
+  return "(" + join(component, h.rank, ", ") + ")";
+}
+
+std::string describe_race(const char *bytes, std::size_t size, const std::uint32_t *report) {
+  kernel_image image = read_kernel_image(bytes, size);
+  std::vector<check_site> sites;
+  std::string error = decode_check_sites(image, sites);
+  if (!error.empty())
+    return error;
+  if (report[1] >= sites.size() || report[2] >= sites.size())
+    return "ampvk: a tile_static race between check sites " + std::to_string(report[1]) +
+           " and " + std::to_string(report[2]) + ", which the kernel image does not list";
+  auto access = [&](const check_site &site, std::uint32_t thread) {
+    const auto kind = static_cast<check_access>(site.entry.access);
+    const char *what = kind == check_access::tile_static_write    ? "a write"
+                       : kind == check_access::tile_static_atomic ? "an atomic"
+                                                                  : "a read";
+    return std::string(what) + " at " + site.file + ":" + std::to_string(site.entry.line) + ":" +
+           std::to_string(site.entry.column) + " by thread " +
+           local_index(image.header, thread);
+  };
+  const check_site &mine = sites[report[1]], &other = sites[report[2]];
+  std::string variable = mine.view.empty() ? other.view : mine.view;
+  // The earlier access first: the other thread's record was there before.
+  return "ampvk: tile_static race on " +
+         (variable.empty() ? std::string("tile_static memory") : "'" + variable + "'") +
+         " in tile " + "(" + join(report + 5, image.header.rank, ", ") + "): " +
+         access(other, report[4]) + " and " + access(mine, report[3]) +
+         " with no tile_barrier wait between them";
+}
+
 device_allocation zeroed_report(device &d) {
   device_allocation a = allocate_buffer(d, report_bytes, memory_use::captures);
   std::memset(a.mapped, 0, report_bytes);
@@ -79,10 +119,25 @@ device_allocation zeroed_report(device &d) {
 
 } // namespace
 
-bool checks_enabled() noexcept {
-  static const bool enabled = env_flag("AMPVK_CHECK");
-  return enabled;
+const check_modes &check_mode() noexcept {
+  static const check_modes modes = [] {
+    check_modes m;
+    const char *value = env_value("AMPVK_CHECK");
+    if (!value || !std::strcmp(value, "0") || !*value)
+      return m;
+    const std::string v = value;
+    m.races = v == "races" || v == "all";
+    m.bounds = v != "races";
+    if (v != "1" && v != "bounds" && v != "races" && v != "all")
+      std::fprintf(stderr,
+                   "ampvk: AMPVK_CHECK=%s is not 1, bounds, races or all; bounds checks on\n",
+                   value);
+    return m;
+  }();
+  return modes;
 }
+
+bool checks_enabled() noexcept { return check_mode().bounds || check_mode().races; }
 
 check_report_slot check_report_for_launch(device &d, queue &q, std::uint64_t serial,
                                           const kernel_image &image) {
@@ -110,13 +165,17 @@ void check_reports_retired(const queue &q, std::uint64_t serial) noexcept {
     std::memcpy(words, r.memory.mapped, sizeof words);
     if (!words[0])
       continue;
+    const bool race = words[0] == race_report_kind;
     std::string message;
     try {
-      message = describe_failure(r.image, r.image_size, words);
+      message = race ? describe_race(r.image, r.image_size, words)
+                     : describe_failure(r.image, r.image_size, words);
     } catch (const std::exception &e) {
       message = e.what();
     }
-    note_kernel_failure(kernel_failure_kind::out_of_bounds, std::move(message));
+    note_kernel_failure(race ? kernel_failure_kind::tile_static_race
+                             : kernel_failure_kind::out_of_bounds,
+                        std::move(message));
   }
   pending.erase(std::remove_if(pending.begin(), pending.end(), done), pending.end());
 }

@@ -1,10 +1,12 @@
 // Checked mode at run time (docs/user-guide.md, "Checked mode"). A kernel
-// compiled with -fplugin-arg-ampvk-check has bounds checks behind a
-// specialization constant and a report buffer binding (kernel_image.h).
-// With AMPVK_CHECK=1 the pipeline turns the checks on and each launch gets a
+// compiled with -fplugin-arg-ampvk-check has bounds checks, and tiled ones
+// tile_static race checks, (tiled kernels) behind specialization constants
+// and a report buffer binding (kernel_image.h). With AMPVK_CHECK=1 (bounds),
+// races or all, the pipeline turns those checks on and each launch gets a
 // fresh zeroed report buffer, read when its batch retires; a failure found
-// is kept (kernel_failures.h) and thrown, as ampvk::out_of_bounds
-// (<ampvk/exceptions.h>), by the next synchronization on any thread:
+// is kept (kernel_failures.h) and thrown, as ampvk::out_of_bounds or
+// ampvk::tile_static_race (<ampvk/exceptions.h>), by the next
+// synchronization on any thread:
 // accelerator_view::wait, a host access that waits for a kernel, a copy.
 // Without AMPVK_CHECK the report binding gets one small buffer per device that
 // the kernels never touch.
@@ -23,7 +25,13 @@ namespace rt {
 class device;
 class queue;
 
-// AMPVK_CHECK=1 (read once).
+// What AMPVK_CHECK turns on (read once): 1 or bounds, races, all.
+struct check_modes {
+  bool bounds = false;
+  bool races = false;
+};
+const check_modes &check_mode() noexcept;
+// Either: launches of checked kernels get report buffers.
 bool checks_enabled() noexcept;
 
 // What the report binding of one launch is bound to.

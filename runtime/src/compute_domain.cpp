@@ -1,5 +1,7 @@
 #include "compute_domain.h"
 
+#include "bounds_report.h"
+
 #include <algorithm>
 #include <string>
 
@@ -138,6 +140,17 @@ dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int *
             " bytes of tile_static memory, more than the limit of " +
             std::to_string(limits.maxComputeSharedMemorySize) +
             " bytes (maxComputeSharedMemorySize)" + on_device(device_name));
+  if (h.race_slots && check_mode().races &&
+      h.tile_static_bytes + std::uint64_t(h.race_slots) * race_shadow_words_per_slot * 4 >
+          limits.maxComputeSharedMemorySize)
+    throw concurrency::unsupported_feature(
+        "concurrency::parallel_for_each: checked mode (AMPVK_CHECK=races) needs " +
+        std::to_string(std::uint64_t(h.race_slots) * race_shadow_words_per_slot * 4) +
+        " bytes of shared memory to shadow the kernel's " + std::to_string(h.tile_static_bytes) +
+        " bytes of tile_static memory (12 per scalar), more than the device's " +
+        std::to_string(limits.maxComputeSharedMemorySize) +
+        " bytes (maxComputeSharedMemorySize) allow" + on_device(device_name) +
+        "; check this kernel with smaller tiles, or with AMPVK_CHECK=1 (bounds only)");
   if (h.push_size > limits.maxPushConstantsSize)
     invalid("the kernel's captured data needs a " + std::to_string(h.push_size) +
             "-byte push-constant block, more than the limit of " +

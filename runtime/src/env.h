@@ -6,7 +6,7 @@
 //   AMPVK_DEVICE_REPLICAS=N           offer each Vulkan device as N accelerators (runtime_state.cpp)
 //   AMPVK_VALIDATION=1                Khronos validation layer; any error fails the process
 //   AMPVK_PROFILE, AMPVK_PROFILE_TRACE, AMPVK_LOG   the profiler and the log (profiler.h)
-//   AMPVK_CHECK=1                     bounds checks of kernels built with them (bounds_report.cpp)
+//   AMPVK_CHECK=1|bounds|races|all    checks of kernels built with them (bounds_report.cpp)
 //   AMPVK_PRINTF_BUFFER=N             bytes of each launch's direct3d_printf buffer (default
 //                                     1048576, clamped to 64 .. 256 MiB; kernel_print.cpp)
 //   AMPVK_DEBUG_FORCE_STAGING=1       never map device memory directly

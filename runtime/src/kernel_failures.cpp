@@ -48,6 +48,8 @@ void throw_kernel_failure() {
   }
   if (kind == kernel_failure_kind::out_of_bounds)
     throw out_of_bounds(message);
+  if (kind == kernel_failure_kind::tile_static_race)
+    throw tile_static_race(message);
   throw concurrency::runtime_exception(message, concurrency::E_FAIL_AMP);
 }
 

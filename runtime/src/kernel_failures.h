@@ -1,5 +1,5 @@
 // The first kernel failure waiting to be thrown. A kernel cannot throw: what
-// makes a launch fail (a failed bounds check, bounds_report.h; a call of
+// makes a launch fail (a failed bounds check or a race, bounds_report.h; a call of
 // direct3d_errorf or direct3d_abort, kernel_print.h) is found on the host when
 // the launch's batch retires, under a device mutex, often on another thread
 // than the one that launched it. The first failure found is kept here and
@@ -17,7 +17,8 @@ namespace rt {
 
 // Which exception a failure is thrown as.
 enum class kernel_failure_kind {
-  out_of_bounds, // ampvk::out_of_bounds (checked mode)
+  out_of_bounds,    // ampvk::out_of_bounds (checked mode)
+  tile_static_race, // ampvk::tile_static_race (checked mode)
   kernel_error,  // concurrency::runtime_exception, E_FAIL (direct3d_errorf, direct3d_abort)
 };
 

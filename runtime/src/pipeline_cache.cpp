@@ -161,25 +161,28 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   pipeline_info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   pipeline_info.stage.module = module;
   pipeline_info.stage.pName = summary.entry_point.c_str();
-  // One specialization for all constants: checked mode (AMPVK_CHECK=1 turns
-  // the kernel's bounds checks on), the work items per thread, a folded grid,
+  // One specialization for all constants: checked mode (AMPVK_CHECK turns
+  // the kernel's bounds or race checks on), the work items per thread, a folded grid,
   // the views at their origin, an untiled workgroup smaller than the image's
   // (the same fit to this device as plan_dispatch's), the loop witness. A
   // constant the kernel does not declare is ignored.
+  const bool races = check_mode().races && h.race_slots;
   struct {
     VkBool32 check;
     std::uint32_t items;
     VkBool32 folded;
     VkBool32 on;
     std::uint32_t local_size[3];
-  } values{checks_enabled() ? VK_TRUE : VK_FALSE,
+    std::uint32_t race_shadow_words;
+  } values{check_mode().bounds ? VK_TRUE : VK_FALSE,
            variant.items_per_thread,
            variant.grid_folded ? VK_TRUE : VK_FALSE,
            VK_TRUE,
-           {h.local_size[0], h.local_size[1], h.local_size[2]}};
+           {h.local_size[0], h.local_size[1], h.local_size[2]},
+           h.race_slots * race_shadow_words_per_slot};
   if (!h.tiled)
     fit_untiled_local_size(values.local_size, device_.limits());
-  VkSpecializationMapEntry entries[7 + max_view_origin_bindings];
+  VkSpecializationMapEntry entries[9 + max_view_origin_bindings];
   std::uint32_t count = 0;
   if (p->checked)
     entries[count++] = {check_spec_constant_id, offsetof(decltype(values), check),
@@ -200,6 +203,12 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
                           static_cast<std::uint32_t>(offsetof(decltype(values), local_size) +
                                                      axis * sizeof(std::uint32_t)),
                           sizeof(std::uint32_t)};
+  // AMPVK_CHECK=races or all: the tile_static race checks and their shadow.
+  if (races) {
+    entries[count++] = {race_check_spec_id, offsetof(decltype(values), on), sizeof values.on};
+    entries[count++] = {race_shadow_words_spec_id, offsetof(decltype(values), race_shadow_words),
+                        sizeof values.race_shadow_words};
+  }
   // A device that cuts loops short: the kernel's loop witness.
   if (device_.physical().cuts_loops)
     entries[count++] = {loop_witness_spec_id, offsetof(decltype(values), on), sizeof values.on};

@@ -138,7 +138,7 @@ TEST(KernelImageCodec, Dump) {
   decoded_kernel_image image;
   ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
   // One line per header field below, local_size's three words in one.
-  EXPECT_EQ(sizeof(kernel_image_header), 22u * 4);
+  EXPECT_EQ(sizeof(kernel_image_header), 23u * 4);
   EXPECT_EQ(
       dump_kernel_image(image),
       "magic 0x4B504D41\n"
@@ -163,6 +163,7 @@ TEST(KernelImageCodec, Dump) {
           "num_image_bindings 2\n"
           "print_site_bytes 0\n"
           "loop_witness 0\n"
+          "race_slots 0\n"
           "binding 0: kind array_view, host_offset 0, binding 0, image_offset 0, object_size 0, "
           "access reads\n"
           "binding 1: kind array_reference, host_offset 16, binding 1, image_offset 48, "
@@ -596,4 +597,45 @@ TEST(KernelImageCodec, LoopWitnessNeedsPrintSites) {
   EXPECT_EQ(image.header.loop_witness, 1u);
   EXPECT_EQ(loop_witness_binding(image.header), print_buffer_binding(image.header) + 1);
   EXPECT_EQ(buffer_descriptor_count(image.header), loop_witness_binding(image.header) + 1);
+}
+
+// Race-check slots come with a tiled kernel and its check sites; a
+// tile_static site has no index or extent ranks.
+TEST(KernelImageCodec, RaceSlotsNeedATiledKernelWithCheckSites) {
+  kernel_image_parts parts = tiled_parts();
+  parts.header.race_slots = 64;
+  std::string bytes = encode_kernel_image(parts);
+  decoded_kernel_image image;
+  EXPECT_EQ(decode_kernel_image(bytes.data(), bytes.size(), image),
+            kernel_image_codec_detail::invalid(
+                "it has 64 race-check slots but is not a tiled kernel with check sites"));
+  check_site write;
+  write.entry.line = 12;
+  write.entry.column = 5;
+  write.entry.access = static_cast<std::uint32_t>(check_access::tile_static_write);
+  write.file = "k.cpp";
+  write.view = "s";
+  parts.check_sites = {write};
+  bytes = encode_kernel_image(parts);
+  ASSERT_EQ(decode_kernel_image(bytes.data(), bytes.size(), image), "");
+  EXPECT_EQ(image.header.race_slots, 64u);
+  std::vector<check_site> sites;
+  ASSERT_EQ(decode_check_sites(image, sites), "");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].view, "s");
+  EXPECT_EQ(sites[0].entry.access, static_cast<std::uint32_t>(check_access::tile_static_write));
+
+  // A tile_static site with ranks, or an unknown access kind, is malformed.
+  parts.check_sites[0].entry.index_rank = 1;
+  parts.check_sites[0].entry.extent_rank = 1;
+  bytes = encode_kernel_image(parts);
+  ASSERT_EQ(decode_kernel_image(bytes.data(), bytes.size(), image), "");
+  EXPECT_EQ(decode_check_sites(image, sites),
+            kernel_image_codec_detail::invalid(
+                "check site 0 has an index of rank 1 and an extent of rank 1"));
+  parts.check_sites[0].entry.access = 9;
+  bytes = encode_kernel_image(parts);
+  ASSERT_EQ(decode_kernel_image(bytes.data(), bytes.size(), image), "");
+  EXPECT_EQ(decode_check_sites(image, sites),
+            kernel_image_codec_detail::invalid("check site 0 has access kind 9"));
 }
