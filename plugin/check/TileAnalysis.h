@@ -30,6 +30,10 @@
 #include "CheckContext.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
 
 #include <memory>
 
@@ -53,8 +57,27 @@ struct Uni {
   Uni &operator|=(Uni B) { return *this = join(*this, B); }
 };
 
+// An index every thread computes from its own position: local[Dim] + Offset,
+// taken modulo Mod when Mod is not 0. Dim -1: a constant (Offset).
+struct ThreadIndex {
+  int Dim = -1;
+  std::int64_t Offset = 0;
+  std::int64_t Mod = 0;
+  bool operator==(const ThreadIndex &O) const {
+    return Dim == O.Dim && Offset == O.Offset && Mod == O.Mod;
+  }
+};
+
+// A read of a one-dimensional tile_static array at a ThreadIndex.
+struct ThreadRead {
+  ThreadIndex Index;
+  const clang::Expr *E = nullptr;
+  bool operator==(const ThreadRead &O) const { return E == O.E && Index == O.Index; }
+};
+
 // What is known about one tile_static variable at a program point: "may"
-// facts, joined by or-ing over the paths that reach the point.
+// facts, joined by or-ing over the paths that reach the point, and one
+// "must" fact, ThreadReads.
 struct TileFlags {
   bool Written = false;         // some thread may have written it
   bool Synced = false;          // some write may have been followed by a barrier
@@ -62,6 +85,12 @@ struct TileFlags {
   bool UniformUnsynced = false; // ... by every thread, at the same place (own write)
   bool Escaped = false;         // its address went somewhere the analysis cannot follow
   clang::SourceLocation LastWrite;
+  // Reads every thread of the tile made since the last barrier on every path
+  // here, at a ThreadIndex (TileStaticRaces.cpp: a later write of another
+  // thread's slot is a race). Intersected where paths meet.
+  llvm::SmallVector<ThreadRead, 2> ThreadReads;
+  // The same for plain writes (a later read of another thread's slot).
+  llvm::SmallVector<ThreadRead, 2> ThreadWrites;
 
   void join(const TileFlags &O) {
     Written |= O.Written;
@@ -71,10 +100,25 @@ struct TileFlags {
     Escaped |= O.Escaped;
     if (LastWrite.isInvalid())
       LastWrite = O.LastWrite;
+    intersect(ThreadReads, O.ThreadReads);
+    intersect(ThreadWrites, O.ThreadWrites);
+  }
+  static void intersect(llvm::SmallVectorImpl<ThreadRead> &Mine,
+                        llvm::ArrayRef<ThreadRead> Theirs) {
+    llvm::SmallVector<ThreadRead, 2> Both;
+    for (const ThreadRead &R : Mine)
+      if (llvm::is_contained(Theirs, R))
+        Both.push_back(R);
+    Mine.assign(Both.begin(), Both.end());
+  }
+  void forgetThreadAccesses() {
+    ThreadReads.clear();
+    ThreadWrites.clear();
   }
   bool operator==(const TileFlags &O) const {
     return Written == O.Written && Synced == O.Synced && Unsynced == O.Unsynced &&
-           UniformUnsynced == O.UniformUnsynced && Escaped == O.Escaped;
+           UniformUnsynced == O.UniformUnsynced && Escaped == O.Escaped &&
+           ThreadReads == O.ThreadReads && ThreadWrites == O.ThreadWrites;
   }
 };
 
@@ -94,6 +138,12 @@ public:
   virtual void onTileStore(const clang::VarDecl *VD, const clang::Expr *E, Uni Addr,
                            Uni Value, Uni Reach, bool ReadModifyWrite, const TileFlags &Flags,
                            llvm::ArrayRef<CallSite> Stack) {}
+  // Every thread accessed VD at Later, a place another thread accessed at
+  // Earlier since the last barrier, one of them a read and the other a plain
+  // write (ReadFirst: Earlier is the read).
+  virtual void onThreadSlotRace(const clang::VarDecl *VD, const clang::Expr *Earlier,
+                                const clang::Expr *Later, bool ReadFirst,
+                                llvm::ArrayRef<CallSite> Stack) {}
   // Called once the kernel is analyzed: report what was found.
   virtual void finish(CheckContext &C, const Kernel &K) {}
   // The analysis gave up (too large): report nothing.

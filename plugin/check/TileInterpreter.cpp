@@ -38,10 +38,22 @@ void State::joinWith(const State &O) {
   for (const auto &KV : O.Tiles) {
     auto It = Tiles.find(KV.first);
     if (It == Tiles.end())
-      Tiles.insert(KV);
+      Tiles.insert(KV).first->second.forgetThreadAccesses(); // none on this path
     else
       It->second.join(KV.second);
   }
+  for (auto &KV : Tiles)
+    if (!O.Tiles.count(KV.first))
+      KV.second.forgetThreadAccesses();
+  // What holds on both paths.
+  llvm::SmallVector<const ValueDecl *, 4> Lost;
+  for (const auto &KV : Indexes) {
+    auto It = O.Indexes.find(KV.first);
+    if (It == O.Indexes.end() || !(It->second == KV.second))
+      Lost.push_back(KV.first);
+  }
+  for (const ValueDecl *D : Lost)
+    Indexes.erase(D);
 }
 
 bool State::sameAs(const State &O) const {
@@ -61,6 +73,13 @@ bool State::sameAs(const State &O) const {
     if (It == O.Tiles.end() || !(It->second == KV.second))
       return false;
   }
+  if (Indexes.size() != O.Indexes.size())
+    return false;
+  for (const auto &KV : Indexes) {
+    auto It = O.Indexes.find(KV.first);
+    if (It == O.Indexes.end() || !(It->second == KV.second))
+      return false;
+  }
   return true;
 }
 
@@ -70,6 +89,9 @@ bool Interpreter::run(const Kernel &K) {
   if (!Def || !Def->getBody() || Def->getNumParams() == 0)
     return true;
   State S;
+  TileRank = K.Rank;
+  for (int D = 0; D < 3; ++D)
+    TileExtent[D] = K.Tile[D];
   const ParmVarDecl *P = Def->getParamDecl(0);
   S.Vars[P] = Uni(Level::Divergent);
   Frames.push_back(Frame(FrameKind::Function));
@@ -135,6 +157,8 @@ Uni Interpreter::peek(const LV &Place, const State &S) {
 }
 
 Uni Interpreter::load(const LV &Place, const Expr *E, State &S) {
+  if (Place.K == LV::Tile)
+    noteThreadAccess(E, S, /*Write=*/false);
   if (Place.K == LV::Tile && !quiet()) {
     const auto *VD = cast<VarDecl>(Place.Root);
     TileFlags Fl = S.Tiles.lookup(VD);
@@ -153,6 +177,7 @@ void Interpreter::store(const LV &Place, Uni V, const Expr *E, State &S, bool RM
   Uni Reach = S.Reach;
   switch (Place.K) {
   case LV::Local: {
+    S.Indexes.erase(Place.Root); // evalAssign and declare say what it holds now
     Uni &Slot = S.Vars[Place.Root];
     if (Place.Whole && Place.Addr.uniform() && !Weak)
       Slot = Uni::join(V, Reach);
@@ -167,6 +192,8 @@ void Interpreter::store(const LV &Place, Uni V, const Expr *E, State &S, bool RM
   }
   case LV::Tile: {
     const auto *VD = cast<VarDecl>(Place.Root);
+    if (E)
+      noteThreadAccess(E, S, /*Write=*/true);
     TileFlags &Fl = S.Tiles[VD];
     if (!quiet() && E)
       for (TileListener *L : Listeners)

@@ -27,6 +27,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <deque>
+#include <optional>
 #include <vector>
 
 namespace ampvk::tile {
@@ -37,6 +38,8 @@ struct State {
   Uni Reach;
   llvm::DenseMap<const clang::ValueDecl *, Uni> Vars;
   llvm::DenseMap<const clang::VarDecl *, TileFlags> Tiles;
+  // Integer locals known to hold a ThreadIndex (the same on every path here).
+  llvm::DenseMap<const clang::ValueDecl *, ThreadIndex> Indexes;
 
   static State dead();
   void joinWith(const State &O);
@@ -71,6 +74,8 @@ struct Frame {
   bool HasRetLV = false;
   LV RetLV;
   State Returns = State::dead();
+  // Reference parameters bound to tile_static memory: the caller's place.
+  llvm::DenseMap<const clang::ValueDecl *, LV> TileRefs;
 };
 
 class Interpreter {
@@ -101,6 +106,19 @@ private:
   Uni peek(const LV &Place, const State &S);
   Uni load(const LV &Place, const clang::Expr *E, State &S);
   void escape(const LV &Place, State &S);
+  // TileInterpreterIndexes.cpp: thread indexes and the reads at them.
+  std::optional<ThreadIndex> threadIndexOf(const clang::Expr *E, const State &S);
+  // The one-dimensional tile_static array an access E indexes at a
+  // ThreadIndex, and that index.
+  const clang::VarDecl *threadSlotAccess(const clang::Expr *E, const State &S,
+                                         ThreadIndex &Index);
+  bool otherThreadsSlot(const ThreadIndex &Read, const ThreadIndex &Write) const;
+  // A read (a plain write) of tile_static memory: when every thread makes
+  // it, judged against the writes (reads) since the last barrier, then
+  // remembered.
+  void noteThreadAccess(const clang::Expr *E, State &S, bool Write);
+  // After a store to a whole local variable: what it holds now.
+  void setThreadIndex(const clang::ValueDecl *D, const clang::Expr *Value, State &S);
   void store(const LV &Place, Uni V, const clang::Expr *E, State &S, bool RMW, bool Weak = false);
 
   // TileInterpreterStmts.cpp: frames and escapes.
@@ -147,7 +165,11 @@ private:
     Uni Value;
   };
 
+  // A tile_static place passed by reference is bound to the parameter of a
+  // call that is followed (inlineCall); escapeArgs gives up on those of one
+  // that is not.
   Arg evalArg(const clang::Expr *E, clang::QualType ParamType, State &S);
+  void escapeArgs(llvm::ArrayRef<Arg> Args, State &S);
   CallResult evalCall(const clang::CallExpr *CE, State &S);
   // concurrency::atomic_*: the memory they update is not a race, and taking
   // its address for them lets nothing escape.
@@ -173,6 +195,7 @@ private:
   struct LoopRecord {
     State Entry;
     Uni ThisCls, ThisWrites;
+    llvm::DenseMap<const clang::ValueDecl *, LV> TileRefs;
     State Fixpoint;
     Uni BreakAcc, ReturnAcc;
     State Result;
@@ -186,6 +209,8 @@ private:
 
   CheckContext &C;
   llvm::ArrayRef<TileListener *> Listeners;
+  int TileExtent[3] = {0, 0, 0}; // the kernel's tile, C++ AMP dimension order
+  int TileRank = 0;
   std::deque<Frame> Frames; // a deque: references stay valid when it grows
   std::vector<CallSite> Stack;
   int Quiet = 0;

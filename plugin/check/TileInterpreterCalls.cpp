@@ -28,12 +28,17 @@ Interpreter::Arg Interpreter::evalArg(const Expr *E, QualType ParamType, State &
     A.ByRef = true;
     A.Mutable = !ParamType.getNonReferenceType().isConstQualified();
     A.Place = evalLV(E, S);
-    escape(A.Place, S);
     A.Value = peek(A.Place, S);
     return A;
   }
   A.Value = eval(E, S);
   return A;
+}
+
+void Interpreter::escapeArgs(llvm::ArrayRef<Arg> Args, State &S) {
+  for (const Arg &A : Args)
+    if (A.ByRef)
+      escape(A.Place, S);
 }
 
 Interpreter::CallResult Interpreter::evalCall(const CallExpr *CE, State &S) {
@@ -101,6 +106,12 @@ Interpreter::CallResult Interpreter::evalCall(const CallExpr *CE, State &S) {
 
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   llvm::StringRef Intrinsic = getIntrinsicName(FD);
+  const FunctionDecl *Def = definitionOf(FD);
+  bool CanInline = Intrinsic.empty() && Def && Def->getBody() && isAmpCallable(FD) &&
+                   !Def->isDependentContext() && Frames.size() < 200 && Stack.size() < 24 &&
+                   !onStack(Def);
+  if (!CanInline)
+    escapeArgs(Args, S);
   if (!Intrinsic.empty()) {
     if (Intrinsic.starts_with("barrier.")) {
       if (!quiet())
@@ -111,6 +122,7 @@ Interpreter::CallResult Interpreter::evalCall(const CallExpr *CE, State &S) {
           KV.second.Synced = true;
         KV.second.Unsynced = false;
         KV.second.UniformUnsynced = false;
+        KV.second.forgetThreadAccesses();
       }
       return R;
     }
@@ -130,15 +142,13 @@ Interpreter::CallResult Interpreter::evalCall(const CallExpr *CE, State &S) {
   if (MD && MD->isTrivial() &&
       (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()) && HasObjPlace &&
       !Args.empty()) {
+    escapeArgs(Args, S);
     store(ObjPlace, Args[0].Value, CE, S, /*RMW=*/false);
     R.HasLV = true;
     R.Place = ObjPlace;
     R.Ret = Args[0].Value;
     return R;
   }
-  const FunctionDecl *Def = definitionOf(FD);
-  bool CanInline = Def && Def->getBody() && isAmpCallable(FD) && !Def->isDependentContext() &&
-                   Frames.size() < 200 && Stack.size() < 24 && !onStack(Def);
   if (!CanInline) {
     R.Ret = Def && Def->getBody() ? Uni::join(Operands, Uni(Level::Unknown)) : Operands;
     if (FD->getReturnType()->isReferenceType()) {
@@ -181,7 +191,12 @@ Interpreter::inlineCall(const FunctionDecl *Def, SourceLocation Loc, Uni ThisCls
                         const Expr *CallE, State &S) {
   CallResult R;
   Uni R0 = S.Reach;
-  // Bind the parameters.
+  // Bind the parameters: the thread indexes of the arguments first, from the
+  // caller's variables.
+  llvm::SmallVector<std::optional<ThreadIndex>, 4> ArgIndexes;
+  for (unsigned I = 0; I < Args.size(); ++I)
+    ArgIndexes.push_back(!Args[I].ByRef && Args[I].E ? threadIndexOf(Args[I].E, S)
+                                                     : std::nullopt);
   llvm::SmallVector<std::pair<const ValueDecl *, std::optional<Uni>>, 4> Saved;
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
@@ -193,10 +208,16 @@ Interpreter::inlineCall(const FunctionDecl *Def, SourceLocation Loc, Uni ThisCls
     else if (P->hasDefaultArg() && P->getDefaultArg())
       V = eval(P->getDefaultArg(), S);
     S.Vars[P] = V;
+    S.Indexes.erase(P);
+    if (I < ArgIndexes.size() && ArgIndexes[I])
+      S.Indexes[P] = *ArgIndexes[I];
   }
   Frames.push_back(Frame(FrameKind::Function));
   Frames.back().FD = Def;
   Frames.back().ThisCls = ThisCls;
+  for (unsigned I = 0; I < Args.size() && I < Def->getNumParams(); ++I)
+    if (Args[I].ByRef && Args[I].Place.K == LV::Tile)
+      Frames.back().TileRefs[Def->getParamDecl(I)] = Args[I].Place;
   Stack.push_back(CallSite{Def, Loc});
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def)) {
     for (const CXXCtorInitializer *Init : Ctor->inits()) {
@@ -229,6 +250,7 @@ Interpreter::inlineCall(const FunctionDecl *Def, SourceLocation Loc, Uni ThisCls
       S.Vars[KV.first] = *KV.second;
     else
       S.Vars.erase(KV.first);
+    S.Indexes.erase(KV.first);
   }
   if (isa<CXXConstructorDecl>(Def)) {
     R.Ret = Uni::join(ThisCls, F.ThisWrites);
@@ -274,14 +296,17 @@ Uni Interpreter::evalConstruct(const CXXConstructExpr *CE, State &S) {
     Args.push_back(evalArg(ampSideArgument(Ctor, I, CE->getArg(I)), PT, S));
     Operands |= Args.back().Value;
   }
-  if (!Ctor || !S.Live)
+  if (!Ctor || !S.Live) {
+    escapeArgs(Args, S);
     return Operands;
-  if (!getIntrinsicName(Ctor).empty())
-    return Operands;
+  }
   const FunctionDecl *Def = definitionOf(Ctor);
-  if (Ctor->isTrivial() || Ctor->isImplicit() || Ctor->isDefaulted() || !Def ||
-      !Def->getBody() || !isAmpCallable(Ctor) || onStack(Def) || Stack.size() >= 24)
+  if (!getIntrinsicName(Ctor).empty() || Ctor->isTrivial() || Ctor->isImplicit() ||
+      Ctor->isDefaulted() || !Def || !Def->getBody() || !isAmpCallable(Ctor) || onStack(Def) ||
+      Stack.size() >= 24) {
+    escapeArgs(Args, S);
     return Operands;
+  }
   CallResult R = inlineCall(Def, CE->getExprLoc(), Uni(), nullptr, QualType(), Args, CE, S);
   return Uni::join(R.Ret, Operands);
 }

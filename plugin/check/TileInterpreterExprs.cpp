@@ -41,6 +41,11 @@ LV Interpreter::evalLV(const Expr *E, State &S) {
         Out.K = LV::Field, Out.Value = Uni();
       return Out;
     }
+    // A reference parameter bound to tile_static memory.
+    const Frame &Fn = function();
+    auto Bound = Fn.TileRefs.find(VD);
+    if (Bound != Fn.TileRefs.end())
+      return Bound->second;
     Out.K = LV::Local;
     Out.Root = VD;
     return Out;
@@ -212,6 +217,8 @@ Uni Interpreter::evalAssign(const BinaryOperator *BO, State &S) {
     Uni V = eval(BO->getRHS(), S);
     LV Place = evalLV(BO->getLHS(), S);
     store(Place, V, BO, S, /*RMW=*/false);
+    if (Place.K == LV::Local && Place.Whole)
+      setThreadIndex(Place.Root, BO->getRHS(), S);
     return V;
   }
   LV Place = evalLV(BO->getLHS(), S);

@@ -217,6 +217,7 @@ void Interpreter::declare(const VarDecl *VD, State &S) {
         S.Tiles[VD].Escaped = true;
     return;
   }
+  S.Indexes.erase(VD); // a declaration met again (a loop) holds something new
   const Expr *Init = VD->getInit();
   if (!Init) {
     S.Vars[VD] = S.Reach;
@@ -234,6 +235,7 @@ void Interpreter::declare(const VarDecl *VD, State &S) {
   }
   Uni V = eval(Init, S);
   S.Vars[VD] = Uni::join(V, S.Reach);
+  setThreadIndex(VD, Init, S);
 }
 
 void Interpreter::execIf(const IfStmt *If, State &S) {
@@ -295,8 +297,19 @@ const Interpreter::LoopRecord *Interpreter::findLoopRecord(const Stmt *Body,
   if (It == LoopRecords.end())
     return nullptr;
   const Frame &Fn = function();
+  auto SameRefs = [&](const LoopRecord &R) {
+    if (R.TileRefs.size() != Fn.TileRefs.size())
+      return false;
+    for (const auto &KV : R.TileRefs) {
+      auto Other = Fn.TileRefs.find(KV.first);
+      if (Other == Fn.TileRefs.end() || Other->second.Root != KV.second.Root ||
+          Other->second.Addr.L != KV.second.Addr.L || Other->second.Whole != KV.second.Whole)
+        return false;
+    }
+    return true;
+  };
   for (const LoopRecord &R : It->second)
-    if (R.ThisCls.L == Fn.ThisCls.L && R.ThisWrites.L == Fn.ThisWrites.L &&
+    if (R.ThisCls.L == Fn.ThisCls.L && R.ThisWrites.L == Fn.ThisWrites.L && SameRefs(R) &&
         R.Entry.sameAs(Entry))
       return &R;
   return nullptr;
@@ -321,6 +334,7 @@ void Interpreter::execLoop(const Stmt *CondVar, const Expr *Cond, const Expr *In
     Record.Entry = S;
     Record.ThisCls = function().ThisCls;
     Record.ThisWrites = function().ThisWrites;
+    Record.TileRefs = function().TileRefs;
   }
   State Entry = S;
   Frames.push_back(Frame(FrameKind::Loop));

@@ -14,8 +14,14 @@
 //   only by other threads (at thread-dependent places, or under a
 //   thread-dependent condition) with no barrier between write and read.
 //
-// A tile_static variable whose address escapes (passed by reference or
-// pointer, bound to a reference) is not judged any more.
+//  -Wtile-static-race also: every thread reads a one-dimensional tile_static
+//   array at its own position plus a constant and then, with no barrier
+//   between on any path, writes it at another such position, so that one
+//   thread writes the slot another read (TileInterpreterIndexes.cpp).
+//
+// A tile_static variable whose address escapes (a pointer, a reference the
+// analysis does not follow) is not judged any more; one passed by reference
+// to a function the analysis follows stays judged.
 //
 //===----------------------------------------------------------------------===//
 #include "TileAnalysis.h"
@@ -76,9 +82,25 @@ public:
     Races[Key] = R;
   }
 
+  void onThreadSlotRace(const VarDecl *VD, const Expr *Earlier, const Expr *Later,
+                        bool ReadFirst, llvm::ArrayRef<CallSite> Stack) override {
+    auto Key = std::make_pair(Later->getExprLoc().getRawEncoding(),
+                              Earlier->getExprLoc().getRawEncoding());
+    if (SlotRaces.count(Key))
+      return;
+    SlotRace R;
+    R.VD = VD;
+    R.Earlier = Earlier;
+    R.Later = Later;
+    R.ReadFirst = ReadFirst;
+    R.Stack.assign(Stack.begin(), Stack.end());
+    SlotRaces[Key] = R;
+  }
+
   void discard() override {
     Reads.clear();
     Races.clear();
+    SlotRaces.clear();
   }
 
   void finish(CheckContext &C, const Kernel &) override {
@@ -91,6 +113,16 @@ public:
         C.Diags.report(R.VD->getLocation(), ampdiag::note_declared_here) << "'" + Name + "'";
         noteCallStack(C, R.Stack);
       }
+    }
+    for (auto &KV : SlotRaces) {
+      const SlotRace &R = KV.second;
+      C.Diags.report(R.Later->getExprLoc(), ampdiag::warn_tile_static_slot_race)
+          << R.VD->getNameAsString() << !R.ReadFirst << R.Later->getSourceRange();
+      if (!C.Diags.lastReported())
+        continue;
+      C.Diags.report(R.Earlier->getExprLoc(), ampdiag::note_tile_static_slot_access_here)
+          << !R.ReadFirst << R.Earlier->getSourceRange();
+      noteCallStack(C, R.Stack);
     }
     for (auto &KV : Reads) {
       const Read &R = KV.second;
@@ -125,8 +157,16 @@ private:
     bool RMW = false;
     std::vector<CallSite> Stack;
   };
+  struct SlotRace {
+    const VarDecl *VD = nullptr;
+    const Expr *Earlier = nullptr;
+    const Expr *Later = nullptr;
+    bool ReadFirst = true;
+    std::vector<CallSite> Stack;
+  };
   std::map<unsigned, Read> Reads;
   std::map<unsigned, Race> Races;
+  std::map<std::pair<unsigned, unsigned>, SlotRace> SlotRaces;
 };
 } // namespace
 
