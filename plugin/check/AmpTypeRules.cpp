@@ -276,9 +276,8 @@ bool ampvk::checkType(CheckContext &C, QualType T, TypeContext TC, SourceLocatio
   Problem P = TypeWalker(C.Ctx, TC).run(T);
   if (!P.Found)
     return true;
-  PrintingPolicy PP(C.Ctx.getLangOpts());
   C.Diags.report(Loc, ampdiag::err_type_not_allowed)
-      << Subject << Name << Function << T.getAsString(PP) << TC << P.Why << !P.Path.empty()
+      << Subject << Name << Function << T << TC << P.Why << !P.Path.empty()
       << P.Path << P.Detail << P.Number << Range;
   if (P.NoteDecl && P.NoteDecl->getLocation().isValid()) {
     if (!P.NoteName)

@@ -101,6 +101,14 @@ const DiagnosticReport &DiagnosticReport::operator<<(std::int64_t I) const {
   return *this;
 }
 
+const DiagnosticReport &DiagnosticReport::operator<<(clang::QualType T) const {
+  Arg A;
+  A.Type = T;
+  A.Str = T.getAsString();
+  Args.push_back(std::move(A));
+  return *this;
+}
+
 const DiagnosticReport &DiagnosticReport::operator<<(clang::SourceRange R) const {
   if (R.isValid())
     Ranges.push_back(R);
@@ -144,6 +152,8 @@ void AmpDiagnostics::emit(const DiagnosticReport &R) {
   for (const DiagnosticReport::Arg &A : R.Args) {
     if (A.IsInt)
       DB << static_cast<int>(A.Int);
+    else if (!A.Type.isNull())
+      DB << A.Type;
     else
       DB << A.Str;
   }

@@ -23,6 +23,7 @@
 
 #include "diag/DiagnosticIDs.h"
 
+#include "clang/AST/Type.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/SmallVector.h"
@@ -84,13 +85,17 @@ public:
   }
   // Highlighted in the source snippet; invalid ranges are ignored.
   const DiagnosticReport &operator<<(clang::SourceRange R) const;
+  // Printed as Clang prints types: quoted, with "(aka '...')" where sugar
+  // hides the canonical type. The row's text has no quotes of its own.
+  const DiagnosticReport &operator<<(clang::QualType T) const;
 
 private:
   friend class AmpDiagnostics;
   struct Arg {
     bool IsInt = false;
     std::int64_t Int = 0;
-    std::string Str;
+    std::string Str; // also a type's spelling, for recognizing repeats
+    clang::QualType Type;
   };
   AmpDiagnostics *Owner;
   clang::SourceLocation Loc;

@@ -41,7 +41,7 @@ SpvId KernelEmitter::constantFor(const APValue &V, QualType T, SourceLocation Lo
       return B.constBool(V.getInt().getBoolValue());
     unsigned W = Types.bitWidth(T);
     if (W != 32 && W != 64) {
-      unsupported(Loc, ampdiag::err_unsupported_type) << T.getAsString() << /*AsValue=*/false;
+      unsupported(Loc, ampdiag::err_unsupported_type) << T << /*AsValue=*/false;
       return 0;
     }
     return B.constInt(W, V.getInt().getZExtValue());

@@ -81,7 +81,7 @@ SpvId KernelEmitter::loadCapture(const LValue &LV, SourceLocation Loc) {
     if (!Type)
       return 0;
     if (Types.isBool(T) || Types.bitWidth(T) < 32) {
-      unsupported(Loc, ampdiag::err_unsupported_capture_read) << T.getAsString();
+      unsupported(Loc, ampdiag::err_unsupported_capture_read) << T;
       return 0;
     }
     if (LV.ConstOffset % 4) {

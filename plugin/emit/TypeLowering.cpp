@@ -42,17 +42,17 @@ SpvId TypeLowering::lowerScalar(QualType T, SourceLocation Loc) {
     unsigned W = bitWidth(C);
     if (W == 32 || W == 64)
       return B.typeFloat(W);
-    OnError(Loc, ampdiag::err_unsupported_float_type) << C.getAsString();
+    OnError(Loc, ampdiag::err_unsupported_float_type) << T;
     return 0;
   }
   if (C->isIntegerType()) {
     unsigned W = bitWidth(C);
     if (W == 32 || W == 64)
       return B.typeInt(W);
-    OnError(Loc, ampdiag::err_unsupported_int_type) << W << C.getAsString();
+    OnError(Loc, ampdiag::err_unsupported_int_type) << W << T;
     return 0;
   }
-  OnError(Loc, ampdiag::err_unsupported_type) << T.getAsString() << /*AsValue=*/false;
+  OnError(Loc, ampdiag::err_unsupported_type) << T << /*AsValue=*/false;
   return 0;
 }
 
@@ -122,7 +122,7 @@ SpvId TypeLowering::lower(QualType T, Layout L, SourceLocation Loc) {
     const RecordLowering *R = record(RT->getDecl(), L, Loc);
     Result = R ? R->Type : 0;
   } else {
-    OnError(Loc, ampdiag::err_unsupported_type) << T.getAsString() << /*AsValue=*/true;
+    OnError(Loc, ampdiag::err_unsupported_type) << T << /*AsValue=*/true;
     return 0;
   }
   if (Result)

@@ -74,3 +74,12 @@ int function_pointer(int (*f)(int)) restrict(amp) { return 0; } // expected-erro
 
 // The same types are fine in host code.
 short host(char c, long long ll) { HasChar hc; (void)hc; return c + ll; }
+
+// A type behind a typedef is printed as Clang prints types: with what it stands for.
+typedef _Float16 half_t;
+void aka(concurrency::array_view<float, 1> v) {
+  concurrency::parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) {
+    half_t h = 0; // expected-error {{variable 'h' has type 'half_t' (aka '_Float16'), which cannot be used in restrict(amp) code}}
+    v[i] = 1.0f;
+  });
+}
