@@ -9,7 +9,6 @@
 #include "device.h"
 #include "internal_counters.h"
 #include "pipeline_disk_cache.h"
-#include "spirv_switches.h"
 #include "runtime_state.h"
 #include "spirv_scan.h"
 #include "vk_error.h"
@@ -148,22 +147,6 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
            "creating a pipeline layout on " + device_.describe());
   p->layout = unique_pipeline_layout(vk, layout);
 
-  // The boolean switches as constants (spirv_switches.h has why).
-  const bool races = check_mode().races && h.race_slots;
-  fold_bool_spec_constants(words, [&](std::uint32_t id, bool default_value) {
-    if (id == check_spec_constant_id)
-      return check_mode().bounds;
-    if (id == race_check_spec_id)
-      return races;
-    if (id == loop_witness_spec_id)
-      return device_.physical().cuts_loops;
-    if (id == grid_folded_spec_id)
-      return variant.grid_folded;
-    for (std::uint32_t b = 0; b < max_view_origin_bindings; ++b)
-      if (id == view_origin_spec_id(b))
-        return (variant.views_at_origin & (1u << b)) != 0;
-    return default_value;
-  });
   VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   module_info.codeSize = words.size() * 4;
   module_info.pCode = words.data();
@@ -183,6 +166,7 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   // the views at their origin, an untiled workgroup smaller than the image's
   // (the same fit to this device as plan_dispatch's), the loop witness. A
   // constant the kernel does not declare is ignored.
+  const bool races = check_mode().races && h.race_slots;
   struct {
     VkBool32 check;
     std::uint32_t items;
