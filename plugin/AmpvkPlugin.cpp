@@ -99,6 +99,7 @@ public:
       Jobs[I].Emitted = std::move(Code->Spirv);
       if (needsAliasedVariant(*Code))
         Jobs[I].AliasedViews = Code->Captures.bufferBinding();
+      Jobs[I].LoopWitness = Code->LoopWitness;
     }
     compileKernelModules(Jobs, Opts.Threads, Opts.Pipeline);
 
@@ -112,8 +113,7 @@ public:
       const std::string Name = Dump.enabled() ? Dump.nameFor(Source, K.Tiled) : std::string();
       bool Ok = true;
       for (KernelModule &M : Jobs[I].Modules)
-        Ok = Ok && finishModule(Diags, K, M, Dump, Name,
-                                M.Aliased ? Code->AliasedSpirv : Code->Spirv);
+        Ok = Ok && finishModule(Diags, K, M, Dump, Name, moduleFor(*Code, M));
       if (!Ok || Diags.hasErrors())
         continue;
       if (!embedKernelImage(Ctx, K.ImageFunction, writeKernelImage(K, *Code, Source)))
@@ -126,6 +126,13 @@ public:
   }
 
 private:
+  // Where a kernel's module goes.
+  static std::vector<std::uint32_t> &moduleFor(KernelCode &Code, const KernelModule &M) {
+    if (M.Witnessed)
+      return M.Aliased ? Code.WitnessAliasedSpirv : Code.WitnessSpirv;
+    return M.Aliased ? Code.AliasedSpirv : Code.Spirv;
+  }
+
   // Takes the module SPIRV-Tools made into Out (and the dump); diagnoses
   // failures.
   bool finishModule(AmpDiagnostics &Diags, const Kernel &K, KernelModule &M, SpirvDump &Dump,
@@ -133,7 +140,7 @@ private:
     SpirvPipelineResult &R = M.Result;
     if (Dump.enabled()) {
       std::string Path;
-      if (std::string Error = Dump.write(Name, M.Aliased, R.Ok ? R.Words : M.Input, Path);
+      if (std::string Error = Dump.write(Name, M.Aliased, M.Witnessed, R.Ok ? R.Words : M.Input, Path);
           !Error.empty())
         Diags.report(K.LaunchLoc, ampdiag::err_dump_write) << Path << Error;
     }

@@ -12,6 +12,10 @@
 //       bindings and writes one. The runtime uses it when two bindings of a
 //       launch are the same buffer (two array_views of one vector). The
 //       capture buffer, when there is one, stays NonWritable and not Aliased.
+//   SPIR-V words[witness_spirv_words]   the two above again with the loop
+//   SPIR-V words[witness_aliased_spirv_words]   witness (loop_witness_spec_id)
+//       on: present when the kernel has loops; the runtime uses them on a
+//       device that cuts loops short, the two above everywhere else.
 //   source text[source_bytes]           where the kernel comes from, for
 //       profiles, logs and messages: the file name, NUL, the function, NUL,
 //       then NULs up to a multiple of 4 bytes. Absent (source_bytes 0) in
@@ -31,7 +35,7 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 12; // 12: tile_static race checks
+constexpr std::uint32_t kernel_image_version = 13; // 13: modules with the loop witness apart
 
 // Byte layout of the capture block every kernel receives:
 //   [0, 16)   launch_header
@@ -96,19 +100,22 @@ constexpr std::uint32_t untiled_local_size_spec_id(std::uint32_t axis) { return 
 
 // Loops a driver cut short (docs/user-guide.md, "Troubleshooting"): Mesa's
 // lavapipe ends an invocation's loops after 65,535 iterations in all and
-// goes on with what was computed. A kernel with loops (header.loop_witness)
-// keeps a witness word per invocation of the dispatch in a storage buffer at
-// loop_witness_binding (word: the workgroup's number in the dispatched grid,
-// x fastest, times the workgroup's size, plus LocalInvocationIndex), which
-// every loop iteration sets to 0 and every way out of a loop to 1; a loop's
-// merge finding 0 was ended by the driver, and the kernel appends a
-// print_action::loop_cut record (its site: the loop) to its print buffer,
-// which fails the launch. All of it is behind the boolean specialization
-// constant loop_witness_spec_id (default false), which the runtime sets on
-// devices that cut loops, binding a buffer of a word per invocation; elsewhere
-// a small idle buffer is bound and never touched. (Workgroup memory would
-// take from the kernel's own tile_static room, and a private variable is
-// folded away by the driver.)
+// goes on with what was computed. A kernel with loops ships its modules twice
+// (header.witness_spirv_words): as they are, and with a loop witness. The
+// witnessed modules keep a witness word per invocation of the dispatch in a
+// storage buffer at loop_witness_binding (word: the workgroup's number in
+// the dispatched grid, x fastest, times the workgroup's size, plus
+// LocalInvocationIndex), which every loop iteration sets to 0 and every way
+// out of a loop to 1; a loop's merge finding 0 was ended by the driver, and
+// the kernel appends a print_action::loop_cut record (its site: the loop) to
+// its print buffer, which fails the launch. The runtime runs them on devices
+// that cut loops, binding a buffer of a word per invocation; elsewhere it
+// runs the plain modules and binds a small idle buffer they never touch.
+// (Workgroup memory would take from the kernel's own tile_static room, and a
+// private variable is folded away by the driver.) The witness is behind the
+// boolean specialization constant with this SpecId, default false, which the
+// runtime sets true where it runs the witnessed modules; in the plain ones
+// the plugin has made it the constant false (plugin/spirv/LoopWitnessVariant.h).
 constexpr std::uint32_t loop_witness_spec_id = 12;
 
 // A kernel that is not tiled runs each thread over this many work items (the
@@ -167,14 +174,29 @@ struct kernel_image_header {
   // Bytes of the print-site table after the check sites (a multiple of 4);
   // 0 when the kernel prints nothing (and has no print buffer binding).
   std::uint32_t print_site_bytes;
-  // 1 when the kernel has a loop witness buffer (loop_witness_spec_id).
-  std::uint32_t loop_witness;
+  // Words of the variant with the loop witness (loop_witness_spec_id), and
+  // of its Aliased variant (witness_aliased_spirv_words, below); 0 when the
+  // kernel has no loop witness. Both variants of a kernel with a witness
+  // bind its buffer.
+  std::uint32_t witness_spirv_words;
   // Shadow slots of the tile_static race checks (race_check_spec_id): one per
   // scalar of the kernel's tile_static variables (a union: per 4 bytes); 0
   // when the kernel has none (not compiled with checks, not tiled, or no
   // tile_static memory).
   std::uint32_t race_slots;
+  // 0 when witness_spirv_words is, or when the kernel has no Aliased variant.
+  std::uint32_t witness_aliased_spirv_words;
 };
+
+// Whether the kernel has a loop witness buffer (loop_witness_spec_id).
+inline bool has_loop_witness(const kernel_image_header &h) { return h.witness_spirv_words != 0; }
+
+// The bytes of the image's SPIR-V modules, all variants.
+inline std::uint64_t spirv_modules_bytes(const kernel_image_header &h) {
+  return (std::uint64_t(h.spirv_words) + h.aliased_spirv_words + h.witness_spirv_words +
+          h.witness_aliased_spirv_words) *
+         4;
+}
 
 // The bytes of an image with this header (what <ampvk/kernel_image_codec.h>
 // encodes; launches pass it with the image).
@@ -264,7 +286,7 @@ inline std::uint64_t kernel_image_size(const kernel_image_header &h) {
   return sizeof(kernel_image_header) +
          std::uint64_t(h.num_bindings + std::uint64_t(h.num_image_bindings)) *
              sizeof(kernel_binding) +
-         (std::uint64_t(h.spirv_words) + h.aliased_spirv_words) * 4 + h.source_bytes +
+         spirv_modules_bytes(h) + h.source_bytes +
          h.check_site_bytes + h.print_site_bytes;
 }
 
@@ -426,7 +448,7 @@ inline std::uint32_t loop_witness_binding(const kernel_image_header &h) {
 
 // The descriptors of set 0 a kernel's pipeline binds.
 inline std::uint32_t buffer_descriptor_count(const kernel_image_header &h) {
-  return loop_witness_binding(h) + (h.loop_witness ? 1u : 0u);
+  return loop_witness_binding(h) + (has_loop_witness(h) ? 1u : 0u);
 }
 
 } // namespace ampvk

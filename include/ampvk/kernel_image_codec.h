@@ -35,7 +35,7 @@
 
 namespace ampvk {
 
-static_assert(sizeof(kernel_image_header) == 23 * 4, "kernel_image_header is 23 words");
+static_assert(sizeof(kernel_image_header) == 24 * 4, "kernel_image_header is 24 words");
 static_assert(sizeof(kernel_print_site) == 8 * 4, "kernel_print_site is 8 words");
 static_assert(sizeof(kernel_check_site) == 8 * 4, "kernel_check_site is 8 words");
 static_assert(sizeof(kernel_binding) == 6 * 4, "kernel_binding is 6 words");
@@ -64,13 +64,16 @@ struct print_site {
 };
 
 struct kernel_image_parts {
-  // magic, version, num_bindings, num_image_bindings, spirv_words, aliased_spirv_words,
-  // check_site_bytes and print_site_bytes are ignored: the encoder writes
-  // them from the constants and the vectors.
+  // magic, version, num_bindings, num_image_bindings, the four modules'
+  // words, check_site_bytes and print_site_bytes are ignored: the encoder
+  // writes them from the constants and the vectors.
   kernel_image_header header{};
   std::vector<kernel_binding> bindings;
   std::vector<std::uint32_t> spirv;
   std::vector<std::uint32_t> aliased_spirv; // empty: no Aliased variant
+  // The same two with the loop witness on; empty: no loop witness.
+  std::vector<std::uint32_t> witness_spirv;
+  std::vector<std::uint32_t> witness_aliased_spirv;
   // header.source_line and source_column say where; source_bytes is written
   // from these (both empty: no source text).
   std::string source_file;
@@ -137,6 +140,9 @@ inline kernel_image_header encoded_header(const kernel_image_parts &parts) {
   h.num_image_bindings = static_cast<std::uint32_t>(parts.image_bindings.size());
   h.spirv_words = static_cast<std::uint32_t>(parts.spirv.size());
   h.aliased_spirv_words = static_cast<std::uint32_t>(parts.aliased_spirv.size());
+  h.witness_spirv_words = static_cast<std::uint32_t>(parts.witness_spirv.size());
+  h.witness_aliased_spirv_words =
+      static_cast<std::uint32_t>(parts.witness_aliased_spirv.size());
   h.source_bytes = static_cast<std::uint32_t>(kernel_image_codec_detail::source_text(parts).size());
   h.check_site_bytes = static_cast<std::uint32_t>(
       kernel_image_codec_detail::encode_check_sites(parts.check_sites).size());
@@ -150,15 +156,15 @@ inline std::string encode_kernel_image(const kernel_image_parts &parts) {
   const kernel_image_header h = encoded_header(parts);
   std::string out;
   out.reserve(sizeof h + (parts.bindings.size() + parts.image_bindings.size()) * sizeof(kernel_binding) +
-              (parts.spirv.size() + parts.aliased_spirv.size()) * 4);
+              spirv_modules_bytes(h));
   out.append(reinterpret_cast<const char *>(&h), sizeof h);
   out.append(reinterpret_cast<const char *>(parts.bindings.data()),
              parts.bindings.size() * sizeof(kernel_binding));
   out.append(reinterpret_cast<const char *>(parts.image_bindings.data()),
              parts.image_bindings.size() * sizeof(kernel_binding));
-  out.append(reinterpret_cast<const char *>(parts.spirv.data()), parts.spirv.size() * 4);
-  out.append(reinterpret_cast<const char *>(parts.aliased_spirv.data()),
-             parts.aliased_spirv.size() * 4);
+  for (const std::vector<std::uint32_t> *module :
+       {&parts.spirv, &parts.aliased_spirv, &parts.witness_spirv, &parts.witness_aliased_spirv})
+    out.append(reinterpret_cast<const char *>(module->data()), module->size() * 4);
   out += kernel_image_codec_detail::source_text(parts);
   out += kernel_image_codec_detail::encode_check_sites(parts.check_sites);
   out += kernel_image_codec_detail::encode_print_sites(parts.print_sites);
@@ -174,6 +180,9 @@ struct decoded_kernel_image {
   const char *spirv = nullptr; // header.spirv_words unaligned little-endian words
   // header.aliased_spirv_words words of the Aliased variant, or null.
   const char *aliased_spirv = nullptr;
+  // The same two with the loop witness on, or null.
+  const char *witness_spirv = nullptr;
+  const char *witness_aliased_spirv = nullptr;
   // header.source_bytes of source text (file NUL function NUL padding), or null.
   const char *source = nullptr;
   // header.check_site_bytes bytes of check sites (decode_check_sites), or null.
@@ -330,14 +339,34 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
               bytes + sizeof(kernel_image_header) + buffer_bindings_bytes,
               bindings_bytes - buffer_bindings_bytes);
   image.spirv = bytes + sizeof(kernel_image_header) + bindings_bytes;
-  if (h.aliased_spirv_words) {
-    if (h.aliased_spirv_words < spirv_header_words)
-      return invalid("its Aliased variant has " + to_string(h.aliased_spirv_words) +
+  // The variants after the first: none, or each at least a module header.
+  const char *next = image.spirv + std::size_t(h.spirv_words) * 4;
+  auto variant = [&](std::uint32_t words, const char *&at, const char *what) {
+    if (!words)
+      return std::string();
+    if (words < spirv_header_words)
+      return invalid("its " + std::string(what) + " has " + to_string(words) +
                      " SPIR-V words, fewer than a module header");
-    image.aliased_spirv = image.spirv + std::size_t(h.spirv_words) * 4;
-  }
+    at = next;
+    next += std::size_t(words) * 4;
+    return std::string();
+  };
+  for (std::string e : {variant(h.aliased_spirv_words, image.aliased_spirv, "Aliased variant"),
+                        variant(h.witness_spirv_words, image.witness_spirv,
+                                "loop witness variant"),
+                        variant(h.witness_aliased_spirv_words, image.witness_aliased_spirv,
+                                "Aliased loop witness variant")})
+    if (!e.empty())
+      return e;
+  if (h.witness_aliased_spirv_words && (!h.witness_spirv_words || !h.aliased_spirv_words))
+    return invalid("it has an Aliased loop witness variant without an Aliased variant and a "
+                   "loop witness variant");
+  if (h.witness_spirv_words && h.aliased_spirv_words && !h.witness_aliased_spirv_words)
+    return invalid("it has an Aliased variant and a loop witness variant but no Aliased loop "
+                   "witness variant");
+  const char *const after_modules = image.spirv + spirv_modules_bytes(h);
   if (h.source_bytes) {
-    image.source = image.spirv + (std::size_t(h.spirv_words) + h.aliased_spirv_words) * 4;
+    image.source = after_modules;
     const void *nul = std::memchr(image.source, 0, h.source_bytes);
     const std::size_t file_end = nul ? static_cast<const char *>(nul) - image.source : 0;
     if (h.source_bytes % 4 != 0 || !nul || file_end + 1 >= h.source_bytes ||
@@ -350,22 +379,17 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
     return invalid("check_site_bytes " + to_string(h.check_site_bytes) +
                    " is not a multiple of 4");
   if (h.check_site_bytes)
-    image.check_sites =
-        image.spirv + (std::size_t(h.spirv_words) + h.aliased_spirv_words) * 4 +
-        h.source_bytes;
+    image.check_sites = after_modules + h.source_bytes;
   if (h.print_site_bytes % 4 != 0)
     return invalid("print_site_bytes " + to_string(h.print_site_bytes) +
                    " is not a multiple of 4");
-  if (h.loop_witness > 1 || (h.loop_witness && !h.print_site_bytes))
-    return invalid("it has a loop witness (" + to_string(h.loop_witness) +
-                   ") without the print sites of its loops");
+  if (has_loop_witness(h) && !h.print_site_bytes)
+    return invalid("it has a loop witness variant without the print sites of its loops");
   if (h.race_slots && (!h.tiled || !h.check_site_bytes))
     return invalid("it has " + to_string(h.race_slots) +
                    " race-check slots but is not a tiled kernel with check sites");
   if (h.print_site_bytes)
-    image.print_sites = image.spirv +
-                        (std::size_t(h.spirv_words) + h.aliased_spirv_words) * 4 +
-                        h.source_bytes + h.check_site_bytes;
+    image.print_sites = after_modules + h.source_bytes + h.check_site_bytes;
   error = check_bindings(h, image.bindings);
   if (error.empty())
     error = check_image_bindings(h, image.image_bindings);
@@ -380,13 +404,19 @@ inline std::string decode_kernel_image(const char *bytes, std::size_t size,
 }
 
 // The SPIR-V words of the plain or (when there is one) the Aliased variant,
-// copied to aligned storage (for vkCreateShaderModule).
+// with the loop witness when asked and the image has one, copied to aligned
+// storage (for vkCreateShaderModule).
 inline std::vector<std::uint32_t> copy_spirv(const decoded_kernel_image &image,
-                                             bool aliased = false) {
-  const bool variant = aliased && image.aliased_spirv;
-  std::vector<std::uint32_t> words(variant ? image.header.aliased_spirv_words
-                                           : image.header.spirv_words);
-  std::memcpy(words.data(), variant ? image.aliased_spirv : image.spirv, words.size() * 4);
+                                             bool aliased = false, bool witnessed = false) {
+  const kernel_image_header &h = image.header;
+  witnessed = witnessed && image.witness_spirv;
+  aliased = aliased && image.aliased_spirv;
+  const char *from = witnessed ? (aliased ? image.witness_aliased_spirv : image.witness_spirv)
+                               : (aliased ? image.aliased_spirv : image.spirv);
+  std::vector<std::uint32_t> words(witnessed ? (aliased ? h.witness_aliased_spirv_words
+                                                        : h.witness_spirv_words)
+                                             : (aliased ? h.aliased_spirv_words : h.spirv_words));
+  std::memcpy(words.data(), from, words.size() * 4);
   return words;
 }
 
@@ -536,8 +566,9 @@ inline std::string dump_kernel_image(const decoded_kernel_image &image) {
   line("check_site_bytes", to_string(h.check_site_bytes));
   line("num_image_bindings", to_string(h.num_image_bindings));
   line("print_site_bytes", to_string(h.print_site_bytes));
-  line("loop_witness", to_string(h.loop_witness));
+  line("witness_spirv_words", to_string(h.witness_spirv_words));
   line("race_slots", to_string(h.race_slots));
+  line("witness_aliased_spirv_words", to_string(h.witness_aliased_spirv_words));
   static const char *const kinds[] = {"",        "array_view", "array_reference",
                                       "texture_reference", "texture_view", "sampler",
                                       "fixed_sampler"};

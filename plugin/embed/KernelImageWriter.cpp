@@ -32,13 +32,14 @@ std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code,
   Table(Code.Captures.ImageBindings, Parts.image_bindings);
   Parts.spirv = Code.Spirv;
   Parts.aliased_spirv = Code.AliasedSpirv;
+  Parts.witness_spirv = Code.WitnessSpirv;
+  Parts.witness_aliased_spirv = Code.WitnessAliasedSpirv;
   H.source_line = Source.Line;
   H.source_column = Source.Column;
   Parts.source_file = Source.File;
   Parts.source_function = Source.Function;
   Parts.check_sites = Code.CheckSites;
   Parts.print_sites = Code.PrintSites;
-  H.loop_witness = Code.LoopWitness ? 1 : 0;
   H.race_slots = Code.RaceSlots;
   return encode_kernel_image(Parts);
 }

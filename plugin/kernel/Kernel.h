@@ -58,8 +58,12 @@ struct KernelCode {
   // direct3d_printf, errorf and abort calls, numbered as the module's records
   // name them (emit/PrintIntrinsics.cpp).
   std::vector<print_site> PrintSites;
-  // The kernel keeps a loop witness buffer (emit/LoopWitness.cpp).
+  // The kernel keeps a loop witness buffer (emit/LoopWitness.cpp): Spirv and
+  // AliasedSpirv are without it, these the same with it
+  // (spirv/LoopWitnessVariant.h).
   bool LoopWitness = false;
+  std::vector<std::uint32_t> WitnessSpirv;
+  std::vector<std::uint32_t> WitnessAliasedSpirv;
   // Shadow slots of the tile_static race checks (emit/RaceChecks.cpp):
   // kernel_image_header::race_slots.
   std::uint32_t RaceSlots = 0;

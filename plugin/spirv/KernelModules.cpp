@@ -1,6 +1,7 @@
 //===- KernelModules.cpp --------------------------------------------------===//
 #include "spirv/KernelModules.h"
 #include "spirv/AliasedVariant.h"
+#include "spirv/LoopWitnessVariant.h"
 
 #include "llvm/Support/Threading.h"
 
@@ -56,42 +57,75 @@ static void runBoth(ThreadBudget &Budget, FirstFn First, SecondFn Second) {
 }
 
 // A module of the list; the pipeline's input is kept for a failure's report.
-static KernelModule moduleOf(bool Aliased, SpirvPipelineResult R,
+static KernelModule moduleOf(bool Aliased, bool Witnessed, SpirvPipelineResult R,
                              const std::vector<std::uint32_t> &Input) {
-  KernelModule M{Aliased, {}, std::move(R)};
+  KernelModule M{Aliased, Witnessed, {}, std::move(R)};
   if (!M.Result.Ok)
     M.Input = Input;
   return M;
+}
+
+// The modules of Emitted, with the loop witness on or off: for distinct
+// views, and for aliased ones when Views says so. Returns false when one
+// failed (the last in Out).
+static bool compileVariants(const std::vector<std::uint32_t> &Emitted,
+                            std::optional<std::uint32_t> Views, bool Witnessed,
+                            const SpirvPipelineOptions &Opts, ThreadBudget &Budget,
+                            std::vector<KernelModule> &Out) {
+  if (!Views) {
+    Out.push_back(moduleOf(false, Witnessed, runSpirvPipeline(Emitted, Opts), Emitted));
+    return Out.back().Result.Ok;
+  }
+  // One optimization for both variants (AliasedVariant.h).
+  std::vector<std::uint32_t> EmittedAliased = makeAliasedVariant(Emitted, *Views);
+  SpirvPipelineResult Optimized = optimizeSpirv(EmittedAliased, Opts);
+  if (!Optimized.Ok) { // reported with the module that failed
+    Out.push_back(moduleOf(true, Witnessed, std::move(Optimized), EmittedAliased));
+    return false;
+  }
+  // Each variant is finished and validated on its own: side by side when a
+  // thread is free (a file's last kernel, or its only one).
+  std::vector<std::uint32_t> DistinctWords =
+      makeDistinctVariant(Optimized.Words, *Views, nonWritableBindings(Emitted, *Views));
+  SpirvPipelineResult Distinct, Aliased;
+  runBoth(
+      Budget, [&] { Distinct = finishSpirv(std::move(DistinctWords), Opts); },
+      [&] { Aliased = finishSpirv(std::move(Optimized.Words), Opts); });
+  const bool DistinctOk = Distinct.Ok;
+  Out.push_back(moduleOf(false, Witnessed, std::move(Distinct), Emitted));
+  if (!DistinctOk)
+    return false;
+  Out.push_back(moduleOf(true, Witnessed, std::move(Aliased), EmittedAliased));
+  return Out.back().Result.Ok;
 }
 
 static void compileOne(KernelModuleJob &Job, const SpirvPipelineOptions &Opts,
                        ThreadBudget &Budget) {
   if (Job.Emitted.empty())
     return;
-  if (!Job.AliasedViews) {
-    Job.Modules.push_back(moduleOf(false, runSpirvPipeline(Job.Emitted, Opts), Job.Emitted));
+  if (!Job.LoopWitness) {
+    compileVariants(Job.Emitted, Job.AliasedViews, /*Witnessed=*/false, Opts, Budget,
+                    Job.Modules);
     return;
   }
-  // One optimization for both variants (AliasedVariant.h).
-  const std::uint32_t Views = *Job.AliasedViews;
-  std::vector<std::uint32_t> EmittedAliased = makeAliasedVariant(Job.Emitted, Views);
-  SpirvPipelineResult Optimized = optimizeSpirv(EmittedAliased, Opts);
-  if (!Optimized.Ok) { // reported with the module that failed
-    Job.Modules.push_back(moduleOf(true, std::move(Optimized), EmittedAliased));
-    return;
-  }
-  // Each variant is finished and validated on its own: side by side when a
-  // thread is free (a file's last kernel, or its only one).
-  std::vector<std::uint32_t> DistinctWords =
-      makeDistinctVariant(Optimized.Words, Views, nonWritableBindings(Job.Emitted, Views));
-  SpirvPipelineResult Distinct, Aliased;
+  // Without the witness and with it, each optimized on its own
+  // (LoopWitnessVariant.h): side by side when a thread is free.
+  std::vector<KernelModule> Plain, Witnessed;
+  bool PlainOk = false;
   runBoth(
-      Budget, [&] { Distinct = finishSpirv(std::move(DistinctWords), Opts); },
-      [&] { Aliased = finishSpirv(std::move(Optimized.Words), Opts); });
-  const bool DistinctOk = Distinct.Ok;
-  Job.Modules.push_back(moduleOf(false, std::move(Distinct), Job.Emitted));
-  if (DistinctOk)
-    Job.Modules.push_back(moduleOf(true, std::move(Aliased), EmittedAliased));
+      Budget,
+      [&] {
+        PlainOk = compileVariants(fixLoopWitness(Job.Emitted, false), Job.AliasedViews,
+                                  /*Witnessed=*/false, Opts, Budget, Plain);
+      },
+      [&] {
+        compileVariants(Job.Emitted, Job.AliasedViews, /*Witnessed=*/true, Opts, Budget,
+                        Witnessed);
+      });
+  Job.Modules = std::move(Plain);
+  if (PlainOk)
+    for (KernelModule &M : Witnessed)
+      Job.Modules.push_back(std::move(M));
 }
 
 void ampvk::compileKernelModules(std::vector<KernelModuleJob> &Jobs, unsigned Threads,

@@ -1,7 +1,8 @@
 //===- KernelModules.h - A kernel's shipped modules, kernels side by side -===//
 //
 // From the emitter's module to the modules a kernel ships: one, or two when
-// its views may alias (AliasedVariant.h). This is word work only, no AST and
+// its views may alias (AliasedVariant.h), and each of those twice when it has
+// a loop witness (LoopWitnessVariant.h). This is word work only, no AST and
 // no diagnostics, and most of a compile with register-blocked kernels (the
 // sgemm sample: SPIRV-Tools' passes over twelve unrolled kernels), so the
 // kernels of a translation unit are compiled on several threads while the
@@ -23,7 +24,8 @@
 namespace ampvk {
 
 struct KernelModule {
-  bool Aliased = false; // the variant for views that may alias
+  bool Aliased = false;   // the variant for views that may alias
+  bool Witnessed = false; // the variant for devices that cut loops short
   // What the pipeline was given, kept only when it failed: dumped and
   // disassembled for the report.
   std::vector<std::uint32_t> Input;
@@ -36,7 +38,10 @@ struct KernelModuleJob {
   std::vector<std::uint32_t> Emitted;
   // The number of view bindings when the kernel ships an aliased variant.
   std::optional<std::uint32_t> AliasedViews;
+  // The emitted module has a loop witness: it ships without and with it.
+  bool LoopWitness = false;
   // The module for distinct views, then the aliased variant (when there is
+  // one), without the loop witness, then the same with it (when there is
   // one); the list ends with the first module that failed.
   std::vector<KernelModule> Modules;
 };

@@ -79,10 +79,12 @@ std::string SpirvDump::nameFor(const KernelSource &Source, bool Tiled) {
   }
 }
 
-std::string SpirvDump::write(const std::string &Base, bool Aliased,
+std::string SpirvDump::write(const std::string &Base, bool Aliased, bool Witnessed,
                              const std::vector<std::uint32_t> &Words, std::string &Path) {
   llvm::sys::fs::create_directories(Dir);
-  const std::string Name = Base + (Aliased ? ".aliased.spv" : ".spv");
+  const std::string Variant =
+      std::string(Witnessed ? ".witness" : "") + (Aliased ? ".aliased" : "");
+  const std::string Name = Base + Variant + ".spv";
   Path = Dir + "/" + Name;
   std::error_code EC;
   llvm::raw_fd_ostream OS(Path, EC);
@@ -91,7 +93,8 @@ std::string SpirvDump::write(const std::string &Base, bool Aliased,
   OS.write(reinterpret_cast<const char *>(Words.data()), Words.size() * 4);
   for (const Entry &T : Taken)
     if (T.Name == Base) {
-      Written.push_back({Name, T.Location, T.Function, T.Kind + (Aliased ? " aliased" : "")});
+      Written.push_back({Name, T.Location, T.Function, T.Kind + (Witnessed ? " witness" : "") +
+                                                      (Aliased ? " aliased" : "")});
       break;
     }
   return {};

@@ -107,7 +107,7 @@ void bind_buffers(device &d, frame &f, const kernel_pipeline &pipeline,
     infos[check_report_binding(pipeline.header)] = {reports.check.buffer, 0, reports.check.range};
   if (pipeline.prints)
     infos[print_buffer_binding(pipeline.header)] = {reports.print.buffer, 0, reports.print.range};
-  if (pipeline.header.loop_witness)
+  if (has_loop_witness(pipeline.header))
     infos[loop_witness_binding(pipeline.header)] = {reports.witness.buffer, 0,
                                                     reports.witness.range};
 

@@ -26,7 +26,7 @@ struct kernel_pipeline;
 struct report_slots {
   check_report_slot check; // kernel_pipeline::checked
   print_buffer_slot print; // kernel_pipeline::prints
-  print_buffer_slot witness; // kernel_image_header::loop_witness
+  print_buffer_slot witness; // has_loop_witness(kernel_image_header)
 };
 
 // Whether the batch f has descriptors left for one more launch of pipeline (a

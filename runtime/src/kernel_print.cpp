@@ -346,7 +346,7 @@ print_slots print_buffer_for_launch(device &d, queue &q, std::uint64_t serial,
   if (!idle)
     idle = allocate_buffer(d, idle_buffer_bytes, memory_use::captures);
   const print_buffer_slot idle_slot{idle.buffer.get(), idle_buffer_bytes};
-  const bool witnessed = image.header.loop_witness && d.physical().cuts_loops;
+  const bool witnessed = has_loop_witness(image.header) && d.physical().cuts_loops;
   if (!table->calls && !witnessed)
     return {idle_slot, idle_slot}; // only loop witnesses, off here: bound, never touched
   device_allocation memory = zeroed_buffer(d, range);

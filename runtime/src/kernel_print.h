@@ -87,7 +87,7 @@ void make_print_room(queue &q);
 // sites that records into q's batch with this serial; it is read when that
 // serial retires (print_buffers_retired). Throws runtime_exception for a
 // malformed print-site table, out_of_memory when no buffer can be allocated.
-// The launch's loop witness buffer (kernel_image.h, loop_witness_spec_id):
+// The launch's loop witness buffer (kernel_image.h, witness_spirv_words):
 // a word per invocation where the device cuts loops, else a small idle
 // buffer the kernel never touches.
 struct print_slots {

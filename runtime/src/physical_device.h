@@ -71,7 +71,7 @@ struct physical_device {
   kernel_features features;
   // The driver ends a shader invocation's loops after a fixed count (Mesa's
   // lavapipe), or AMPVK_DEBUG_LOOP_WITNESS=1 acts so: kernels then catch a
-  // loop it cuts short (kernel_image.h, loop_witness_spec_id).
+  // loop it cuts short (kernel_image.h, witness_spirv_words).
   bool cuts_loops = false;
   bool has_push_descriptor = false; // VK_KHR_push_descriptor, and not disabled for tests
   std::uint32_t max_push_descriptors = 0;

@@ -81,7 +81,9 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
                                                         const pipeline_variant &variant) {
   const kernel_image_header &h = image.header;
   VkDevice vk = device_.vk();
-  std::vector<std::uint32_t> words = copy_spirv(image, variant.aliased);
+  // A device that cuts loops short runs the modules with the loop witness.
+  std::vector<std::uint32_t> words =
+      copy_spirv(image, variant.aliased, /*witnessed=*/device_.physical().cuts_loops);
   spirv_summary summary = scan_spirv(words);
   check_capabilities(summary, device_.physical().features, device_.describe());
 
@@ -209,7 +211,8 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
     entries[count++] = {race_shadow_words_spec_id, offsetof(decltype(values), race_shadow_words),
                         sizeof values.race_shadow_words};
   }
-  // A device that cuts loops short: the kernel's loop witness.
+  // A device that cuts loops short runs the modules with the loop witness,
+  // behind its switch.
   if (device_.physical().cuts_loops)
     entries[count++] = {loop_witness_spec_id, offsetof(decltype(values), on), sizeof values.on};
   const VkSpecializationInfo specialization{count, entries, sizeof values, &values};

@@ -138,7 +138,7 @@ TEST(KernelImageCodec, Dump) {
   decoded_kernel_image image;
   ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
   // One line per header field below, local_size's three words in one.
-  EXPECT_EQ(sizeof(kernel_image_header), 23u * 4);
+  EXPECT_EQ(sizeof(kernel_image_header), 24u * 4);
   EXPECT_EQ(
       dump_kernel_image(image),
       "magic 0x4B504D41\n"
@@ -162,8 +162,9 @@ TEST(KernelImageCodec, Dump) {
           "check_site_bytes 0\n"
           "num_image_bindings 2\n"
           "print_site_bytes 0\n"
-          "loop_witness 0\n"
+          "witness_spirv_words 0\n"
           "race_slots 0\n"
+          "witness_aliased_spirv_words 0\n"
           "binding 0: kind array_view, host_offset 0, binding 0, image_offset 0, object_size 0, "
           "access reads\n"
           "binding 1: kind array_reference, host_offset 16, binding 1, image_offset 48, "
@@ -582,21 +583,85 @@ TEST(KernelImageCodec, CorruptPrintSites) {
 // A loop witness comes with the print sites of its loops.
 TEST(KernelImageCodec, LoopWitnessNeedsPrintSites) {
   kernel_image_parts parts = tiled_parts();
-  parts.header.loop_witness = 1;
+  parts.witness_spirv = module_words(3, 0x300);
+  parts.witness_aliased_spirv = module_words(2, 0x400);
   std::string bytes = encode_kernel_image(parts);
   decoded_kernel_image image;
   EXPECT_EQ(decode_kernel_image(bytes.data(), bytes.size(), image),
             kernel_image_codec_detail::invalid(
-                "it has a loop witness (1) without the print sites of its loops"));
+                "it has a loop witness variant without the print sites of its loops"));
   print_site loop;
   loop.entry.action = static_cast<std::uint32_t>(print_action::loop_cut);
   loop.file = "k.cpp";
   parts.print_sites = {loop};
   bytes = encode_kernel_image(parts);
   EXPECT_EQ(decode_kernel_image(bytes.data(), bytes.size(), image), "");
-  EXPECT_EQ(image.header.loop_witness, 1u);
+  EXPECT_TRUE(has_loop_witness(image.header));
   EXPECT_EQ(loop_witness_binding(image.header), print_buffer_binding(image.header) + 1);
   EXPECT_EQ(buffer_descriptor_count(image.header), loop_witness_binding(image.header) + 1);
+}
+
+// The four modules of a kernel with an Aliased variant and a loop witness,
+// each where copy_spirv finds it, and the print sites after them all.
+TEST(KernelImageCodec, LoopWitnessVariants) {
+  kernel_image_parts parts = tiled_parts();
+  parts.witness_spirv = module_words(3, 0x300);
+  parts.witness_aliased_spirv = module_words(2, 0x400);
+  print_site loop;
+  loop.entry.action = static_cast<std::uint32_t>(print_action::loop_cut);
+  loop.file = "k.cpp";
+  parts.print_sites = {loop};
+  const std::string bytes = encode_kernel_image(parts);
+  unaligned copy(bytes);
+  decoded_kernel_image image;
+  ASSERT_EQ(decode_kernel_image(copy.data(), bytes.size(), image), "");
+  EXPECT_EQ(image.header.witness_spirv_words, 8u);
+  EXPECT_EQ(image.header.witness_aliased_spirv_words, 7u);
+  EXPECT_EQ(copy_spirv(image), parts.spirv);
+  EXPECT_EQ(copy_spirv(image, /*aliased=*/true), parts.aliased_spirv);
+  EXPECT_EQ(copy_spirv(image, false, /*witnessed=*/true), parts.witness_spirv);
+  EXPECT_EQ(copy_spirv(image, true, true), parts.witness_aliased_spirv);
+  std::vector<print_site> sites;
+  ASSERT_EQ(decode_print_sites(image, sites), "");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].file, "k.cpp");
+
+  // Asked for a witness, an image without one gives the plain modules.
+  parts.witness_spirv.clear();
+  parts.witness_aliased_spirv.clear();
+  const std::string plain = encode_kernel_image(parts);
+  ASSERT_EQ(decode_kernel_image(plain.data(), plain.size(), image), "");
+  EXPECT_FALSE(has_loop_witness(image.header));
+  EXPECT_EQ(copy_spirv(image, false, true), parts.spirv);
+  EXPECT_EQ(copy_spirv(image, true, true), parts.aliased_spirv);
+}
+
+// With an Aliased variant, the witness has one too, and only then.
+TEST(KernelImageCodec, LoopWitnessVariantsMatchTheAliasedOne) {
+  kernel_image_parts parts = tiled_parts();
+  print_site loop;
+  loop.entry.action = static_cast<std::uint32_t>(print_action::loop_cut);
+  loop.file = "k.cpp";
+  parts.print_sites = {loop};
+  parts.witness_spirv = module_words(3, 0x300);
+  std::string bytes = encode_kernel_image(parts);
+  decoded_kernel_image image;
+  EXPECT_EQ(decode_kernel_image(bytes.data(), bytes.size(), image),
+            kernel_image_codec_detail::invalid("it has an Aliased variant and a loop witness "
+                                               "variant but no Aliased loop witness variant"));
+  parts.aliased_spirv.clear();
+  parts.witness_aliased_spirv = module_words(2, 0x400);
+  bytes = encode_kernel_image(parts);
+  EXPECT_EQ(decode_kernel_image(bytes.data(), bytes.size(), image),
+            kernel_image_codec_detail::invalid(
+                "it has an Aliased loop witness variant without an Aliased variant and a loop "
+                "witness variant"));
+  parts.witness_aliased_spirv = {1, 2};
+  parts.aliased_spirv = module_words(1, 0x200);
+  bytes = encode_kernel_image(parts);
+  EXPECT_EQ(decode_kernel_image(bytes.data(), bytes.size(), image),
+            kernel_image_codec_detail::invalid("its Aliased loop witness variant has 2 SPIR-V "
+                                               "words, fewer than a module header"));
 }
 
 // Race-check slots come with a tiled kernel and its check sites; a

@@ -11,23 +11,26 @@
 // RUN: cmp %t.1/k.o %t.4/k.o
 // RUN: cmp %t.1/k.o %t.4/default.o
 // RUN: ls %t.1/spv | FileCheck %s --check-prefix=FILES
-// RUN: %spirv-val --target-env vulkan1.1 %t.4/spv/kernel_threads.cpp-52-39.spv
-// RUN: %spirv-val --target-env vulkan1.1 %t.4/spv/kernel_threads.cpp-52-39.aliased.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.4/spv/kernel_threads.cpp-55-39.spv
+// RUN: %spirv-val --target-env vulkan1.1 %t.4/spv/kernel_threads.cpp-55-39.aliased.spv
 // RUN: not %ampxx -fplugin-arg-ampvk-jobs=0 %s 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not %ampxx -fplugin-arg-ampvk-jobs=many %s 2>&1 | FileCheck %s --check-prefix=WORD
-// Seven kernels (two with an aliased variant, two with unrolled nests large
-// enough that the threads overlap), so that four threads share them unevenly.
+// Seven kernels (two with an aliased variant, one with a loop witness, two
+// with unrolled nests large enough that the threads overlap), so that four
+// threads share them unevenly.
 // FILES:      index.txt
 // FILES-NEXT: index.txt.lock
-// FILES-NEXT: kernel_threads.cpp-40-31.aliased.spv
-// FILES-NEXT: kernel_threads.cpp-40-31.spv
-// FILES-NEXT: kernel_threads.cpp-44-31.spv
-// FILES-NEXT: kernel_threads.cpp-48-31.spv
-// FILES-NEXT: kernel_threads.cpp-52-39.aliased.spv
-// FILES-NEXT: kernel_threads.cpp-52-39.spv
-// FILES-NEXT: kernel_threads.cpp-68-42.spv
-// FILES-NEXT: kernel_threads.cpp-82-31.spv
-// FILES-NEXT: kernel_threads.cpp-86-31.spv
+// FILES-NEXT: kernel_threads.cpp-43-31.aliased.spv
+// FILES-NEXT: kernel_threads.cpp-43-31.spv
+// FILES-NEXT: kernel_threads.cpp-47-31.spv
+// FILES-NEXT: kernel_threads.cpp-51-31.spv
+// FILES-NEXT: kernel_threads.cpp-55-39.aliased.spv
+// FILES-NEXT: kernel_threads.cpp-55-39.spv
+// FILES-NEXT: kernel_threads.cpp-55-39.witness.aliased.spv
+// FILES-NEXT: kernel_threads.cpp-55-39.witness.spv
+// FILES-NEXT: kernel_threads.cpp-71-42.spv
+// FILES-NEXT: kernel_threads.cpp-85-31.spv
+// FILES-NEXT: kernel_threads.cpp-89-31.spv
 // FILES-NOT:  .spv
 // ZERO: error: ampvk: unknown plugin argument 'jobs=0' (known: {{.*}}jobs=N
 // WORD: error: ampvk: unknown plugin argument 'jobs=many' (known: {{.*}}jobs=N
