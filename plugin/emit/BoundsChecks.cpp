@@ -133,7 +133,7 @@ SpvId KernelEmitter::checkIndex(const LValue &View, llvm::ArrayRef<SpvId> Index,
     SpvId Ok = B.emit(Op::OpULessThan, boolType(), {Index[D], Extent[D]});
     InBounds = InBounds ? B.emit(Op::OpLogicalAnd, boolType(), {InBounds, Ok}) : Ok;
   }
-  SpvId Report = checkReportVariable();
+  checkReportVariable(); // declares ChecksEnabled
   SpvId Violated = B.emit(Op::OpLogicalAnd, boolType(),
                           {ChecksEnabled, B.emit(Op::OpLogicalNot, boolType(), {InBounds})});
 
@@ -143,28 +143,36 @@ SpvId KernelEmitter::checkIndex(const LValue &View, llvm::ArrayRef<SpvId> Index,
   Site.entry.index_rank = std::min<std::uint32_t>(Index.size(), max_check_rank);
   Site.entry.extent_rank = std::min<std::uint32_t>(Extent.size(), max_check_rank);
 
-  // Only the work-item whose compare-exchange finds 0 writes the record.
   underGuard(Violated, 0, [&] {
-    SpvId WordPtr = B.typePointer(spv::StorageClass::StorageBuffer, intType());
-    auto Word = [&](std::uint32_t I) {
-      return B.emit(Op::OpAccessChain, WordPtr,
-                    {Report, B.constI32(0), B.constI32(static_cast<std::int32_t>(I))});
-    };
-    SpvId Old = B.emit(Op::OpAtomicCompareExchange, intType(),
-                       {Word(0), B.constI32(static_cast<std::int32_t>(spv::Scope::Device)),
-                        B.constI32(0), B.constI32(0), B.constI32(1), B.constI32(0)});
-    SpvId First = B.emit(Op::OpIEqual, boolType(), {Old, B.constI32(0)});
-    underGuard(First, 0, [&] {
-      B.emitVoid(Op::OpStore, {Word(1), B.constI32(SiteNumber)});
+    reportFirstFailure(bounds_report_kind, [&](ReportPut Put) {
+      Put(1, B.constI32(SiteNumber));
       for (std::uint32_t D = 0; D < Site.entry.index_rank; ++D)
-        B.emitVoid(Op::OpStore, {Word(2 + D), Index[D]});
+        Put(2 + D, Index[D]);
       for (std::uint32_t D = 0; D < Site.entry.extent_rank; ++D)
-        B.emitVoid(Op::OpStore, {Word(2 + max_check_rank + D), Extent[D]});
-      return 0;
+        Put(2 + max_check_rank + D, Extent[D]);
     });
     return 0;
   });
   return B.emit(Op::OpLogicalNot, boolType(), {Violated});
+}
+
+void KernelEmitter::reportFirstFailure(std::uint32_t Kind,
+                                       llvm::function_ref<void(ReportPut)> Fill) {
+  const SpvId Report = checkReportVariable();
+  const SpvId WordPtr = B.typePointer(spv::StorageClass::StorageBuffer, intType());
+  auto Word = [&](std::uint32_t I) {
+    return B.emit(Op::OpAccessChain, WordPtr,
+                  {Report, B.constI32(0), B.constI32(static_cast<std::int32_t>(I))});
+  };
+  const SpvId Relaxed = B.constI32(0);
+  SpvId Old = B.emit(Op::OpAtomicCompareExchange, intType(),
+                     {Word(0), B.constI32(static_cast<std::int32_t>(spv::Scope::Device)),
+                      Relaxed, Relaxed, B.constI32(static_cast<std::int32_t>(Kind)),
+                      B.constI32(0)});
+  underGuard(B.emit(Op::OpIEqual, boolType(), {Old, B.constI32(0)}), 0, [&] {
+    Fill([&](std::uint32_t I, SpvId Value) { B.emitVoid(Op::OpStore, {Word(I), Value}); });
+    return 0;
+  });
 }
 
 KernelEmitter::CallResult KernelEmitter::emitBoundsIntrinsic(llvm::StringRef Name,

@@ -111,6 +111,24 @@ SpvId KernelEmitter::bufferVariable(int Binding, QualType Elem, SourceLocation L
   return Var;
 }
 
+SpvId KernelEmitter::wordBufferVariable(llvm::StringRef Name) {
+  SpvId Words = B.typeRuntimeArray(intType());
+  B.decorate(Words, spv::Decoration::ArrayStride, {4});
+  SpvId Block = B.typeStruct({Words});
+  B.decorateMember(Block, 0, spv::Decoration::Offset, {0});
+  B.decorate(Block, spv::Decoration::Block);
+  SpvId Var = B.globalVariable(Block, spv::StorageClass::StorageBuffer);
+  B.decorate(Var, spv::Decoration::DescriptorSet, {0});
+  B.name(Var, Name);
+  return Var;
+}
+
+void KernelEmitter::tileBarrier(std::uint32_t MemoryScope, std::uint32_t Semantics) {
+  B.emitVoid(Op::OpControlBarrier,
+             {B.constI32(ScopeWorkgroup), B.constI32(static_cast<std::int32_t>(MemoryScope)),
+              B.constI32(static_cast<std::int32_t>(Semantics))});
+}
+
 KernelEmitter::CallResult
 KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
                              const PointerValue *This, llvm::ArrayRef<const Expr *> Args,
@@ -131,10 +149,7 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
     // semantics, correct as it stands, and marked so for the pass that gives
     // it Workgroup scope and drops the global part the kernel does not need
     // (spirv/TileBarriers.h).
-    std::uint32_t MemoryScope = Name == "all" ? ScopeDevice : ScopeWorkgroup;
-    B.emitVoid(Op::OpControlBarrier,
-               {B.constI32(ScopeWorkgroup), B.constI32(static_cast<std::int32_t>(MemoryScope)),
-                B.constI32(static_cast<std::int32_t>(Fence.Semantics))});
+    tileBarrier(Name == "all" ? ScopeDevice : ScopeWorkgroup, Fence.Semantics);
     clearRaceShadow(); // a new epoch for the race checks
     return R;
   }

@@ -444,6 +444,12 @@ private:
   // The storage buffer variable of Binding seen as elements of Elem
   // (bindingElementAs).
   SpvId bufferVariable(int Binding, clang::QualType Elem, clang::SourceLocation Loc);
+  // A storage buffer of 32-bit words in set 0 named Name, its binding
+  // decorated when the kernel is done (run()): the print buffer, the loop
+  // witness.
+  SpvId wordBufferVariable(llvm::StringRef Name);
+  // OpControlBarrier for the tile's work-items (execution scope Workgroup).
+  void tileBarrier(std::uint32_t MemoryScope, std::uint32_t Semantics);
 
   // ViewIntrinsics.cpp: views made inside the kernel; a view's offset
   // (view.origin).
@@ -517,6 +523,12 @@ private:
   SpvId checkIndex(const LValue &View, llvm::ArrayRef<SpvId> Index, check_access Access,
                    clang::SourceLocation Loc);
   SpvId checkReportVariable();
+  // The report of checked mode's first failure in a launch
+  // (kernel_image.h, check_report_words): word 0 is claimed for Kind by a
+  // compare-exchange from 0, and only the work-item that claimed it runs
+  // Fill, which writes the other words through Put(word, value).
+  using ReportPut = llvm::function_ref<void(std::uint32_t, SpvId)>;
+  void reportFirstFailure(std::uint32_t Kind, llvm::function_ref<void(ReportPut)> Fill);
   // Appends a check site at Loc (in the user's code) naming View; its number.
   std::int32_t addCheckSite(clang::SourceLocation Loc, check_access Access, llvm::StringRef View);
   // Body's code runs only when Guard (a bool; 0: always) holds; its value,

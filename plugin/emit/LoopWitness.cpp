@@ -16,9 +16,10 @@
 //     began: the driver ended the loop at its back edge. The kernel then
 //     appends a loop_cut record, which fails the launch, and sets the word
 //     back to 0 for the loops around this one (witnessCheck).
-// Every access is behind the specialization constant, false unless the
-// runtime finds a device that cuts loops; elsewhere the driver removes it
-// all, and the runtime binds an idle buffer.
+// Every access is behind the specialization constant. The kernel ships a
+// module with it made false, which every device that does not cut loops
+// runs, binding an idle buffer, and one with it, which the runtime sets true
+// (spirv/LoopWitnessVariant.h).
 //
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
@@ -37,18 +38,9 @@ SpvId KernelEmitter::witnessEnabled() {
 
 SpvId KernelEmitter::witnessWord() {
   const SpvId Int = intType();
-  if (!WitnessVar) {
-    SpvId Words = B.typeRuntimeArray(Int);
-    B.decorate(Words, spv::Decoration::ArrayStride, {4});
-    SpvId Block = B.typeStruct({Words});
-    B.decorateMember(Block, 0, spv::Decoration::Offset, {0});
-    B.decorate(Block, spv::Decoration::Block);
-    WitnessVar = B.globalVariable(Block, spv::StorageClass::StorageBuffer);
-    B.decorate(WitnessVar, spv::Decoration::DescriptorSet, {0});
-    // Its binding (loop_witness_binding) follows the print buffer's: both
-    // decorated when the kernel is done (run()).
-    B.name(WitnessVar, "ampvk_loop_witness");
-  }
+  // Its binding (loop_witness_binding) follows the print buffer's.
+  if (!WitnessVar)
+    WitnessVar = wordBufferVariable("ampvk_loop_witness");
   // The invocation's word: its workgroup's number in the dispatched grid,
   // x fastest, times the workgroup's size, plus its index in the workgroup.
   const SpvId V3 = B.typeVector(Int, 3);

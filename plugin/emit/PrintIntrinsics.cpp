@@ -33,16 +33,9 @@ using spv::Op;
 SpvId KernelEmitter::printBufferVariable() {
   if (PrintVar)
     return PrintVar;
-  SpvId Words = B.typeRuntimeArray(intType());
-  B.decorate(Words, spv::Decoration::ArrayStride, {4});
-  SpvId Block = B.typeStruct({Words});
-  B.decorateMember(Block, 0, spv::Decoration::Offset, {0});
-  B.decorate(Block, spv::Decoration::Block);
-  PrintVar = B.globalVariable(Block, spv::StorageClass::StorageBuffer);
-  B.decorate(PrintVar, spv::Decoration::DescriptorSet, {0});
   // Its binding (print_buffer_binding) follows the check report, which a
-  // later access may still bring: decorated when the kernel is done (run()).
-  B.name(PrintVar, "ampvk_print_buffer");
+  // later access may still bring.
+  PrintVar = wordBufferVariable("ampvk_print_buffer");
   return PrintVar;
 }
 

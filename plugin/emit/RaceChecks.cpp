@@ -122,10 +122,9 @@ void KernelEmitter::clearRaceShadow() {
     });
     // No thread may record an access of the next epoch into a word not yet
     // cleared.
-    B.emitVoid(Op::OpControlBarrier,
-               {B.constI32(scope(spv::Scope::Workgroup)), B.constI32(scope(spv::Scope::Workgroup)),
-                B.constI32(static_cast<std::int32_t>(spv::MemorySemanticsMask::AcquireRelease |
-                                                     spv::MemorySemanticsMask::WorkgroupMemory))});
+    tileBarrier(static_cast<std::uint32_t>(spv::Scope::Workgroup),
+                static_cast<std::uint32_t>(spv::MemorySemanticsMask::AcquireRelease |
+                                           spv::MemorySemanticsMask::WorkgroupMemory));
     return 0;
   });
 }
@@ -213,15 +212,7 @@ void KernelEmitter::checkRaceSlot(SpvId Slot, check_access Access, SpvId Record,
     });
   }
   underGuard(Found, 0, [&] {
-    SpvId WordPtr = B.typePointer(spv::StorageClass::StorageBuffer, Int);
-    auto Report = [&](std::int32_t I) {
-      return B.emit(Op::OpAccessChain, WordPtr, {ReportVar, B.constI32(0), B.constI32(I)});
-    };
-    SpvId Old = B.emit(Op::OpAtomicCompareExchange, Int,
-                       {Report(0), B.constI32(scope(spv::Scope::Device)), Relaxed, Relaxed,
-                        B.constI32(static_cast<std::int32_t>(race_report_kind)), B.constI32(0)});
-    underGuard(B.emit(Op::OpIEqual, Bool, {Old, B.constI32(0)}), 0, [&] {
-      auto Put = [&](std::int32_t I, SpvId V) { B.emitVoid(Op::OpStore, {Report(I), V}); };
+    reportFirstFailure(race_report_kind, [&](ReportPut Put) {
       Put(1, B.constI32(SiteNumber));
       Put(2, B.emit(Op::OpShiftRightLogical, Int,
                     {Other, B.constI32(static_cast<std::int32_t>(race_thread_bits))}));
@@ -231,8 +222,7 @@ void KernelEmitter::checkRaceSlot(SpvId Slot, check_access Access, SpvId Record,
                             {Other, B.constI32(static_cast<std::int32_t>(ThreadMask))}),
                      B.constI32(1)}));
       for (unsigned D = 0; D < TileNumber.size(); ++D)
-        Put(5 + static_cast<std::int32_t>(D), TileNumber[D]);
-      return 0;
+        Put(5 + D, TileNumber[D]);
     });
     return 0;
   });

@@ -147,7 +147,8 @@ dispatch_shape plan_dispatch(const kernel_image_header &h, int rank, const int *
         "concurrency::parallel_for_each: checked mode (AMPVK_CHECK=races) needs " +
         std::to_string(std::uint64_t(h.race_slots) * race_shadow_words_per_slot * 4) +
         " bytes of shared memory to shadow the kernel's " + std::to_string(h.tile_static_bytes) +
-        " bytes of tile_static memory (12 per scalar), more than the device's " +
+        " bytes of tile_static memory (" + std::to_string(race_shadow_words_per_slot * 4) +
+        " per scalar), more than the device's " +
         std::to_string(limits.maxComputeSharedMemorySize) +
         " bytes (maxComputeSharedMemorySize) allow" + on_device(device_name) +
         "; check this kernel with smaller tiles, or with AMPVK_CHECK=1 (bounds only)");
