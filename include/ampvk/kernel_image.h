@@ -293,8 +293,9 @@ inline std::uint64_t kernel_image_size(const kernel_image_header &h) {
 // Bounds checks (checked mode, docs/user-guide.md). A kernel compiled with
 // -fplugin-arg-ampvk-check tests every array/array_view element access (and
 // projection) against the view's extent, behind the boolean specialization
-// constant check_spec_constant_id (default false: the driver removes the
-// checks). The runtime sets it to true when AMPVK_CHECK=1 and then binds a
+// constant check_spec_constant_id (default false: the checks do nothing,
+// though NVIDIA's driver compiles the kernel around them less well,
+// docs/performance.md "Checked mode and the loop witness"). The runtime sets it to true when AMPVK_CHECK=1 and then binds a
 // check_report_words-word storage buffer, zeroed, at check_report_binding:
 //   [0]                      0; the first failed check of the launch sets 1
 //                            (bounds_report_kind)

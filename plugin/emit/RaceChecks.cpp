@@ -13,8 +13,9 @@
 // scalar is the byte range the rules speak of.
 //
 // Everything here is behind the specialization constant race_check_spec_id:
-// off, the driver removes it, and the shadow (sized by another specialization
-// constant) is one word. Accesses are checked with relaxed Workgroup atomics;
+// off, it does nothing (NVIDIA's driver still compiles the kernel less well
+// around it), and the shadow (sized by another specialization constant) is
+// one word. Accesses are checked with relaxed Workgroup atomics;
 // the barriers order the shadow's clearing against both epochs.
 //
 //===----------------------------------------------------------------------===//
