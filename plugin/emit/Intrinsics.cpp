@@ -148,7 +148,7 @@ KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
     // (barrier.all) is the exception: written with Device scope and all
     // semantics, correct as it stands, and marked so for the pass that gives
     // it Workgroup scope and drops the global part the kernel does not need
-    // (spirv/TileBarriers.h).
+    // (spirv/passes/TileBarriers.h).
     tileBarrier(Name == "all" ? ScopeDevice : ScopeWorkgroup, Fence.Semantics);
     clearRaceShadow(); // a new epoch for the race checks
     return R;

@@ -267,7 +267,7 @@ KernelEmitter::LoopLabels KernelEmitter::openLoop(spv::LoopControlMask Control, 
   T.Continue = L.Continue;
   T.IsWrapper = IsWrapper;
   T.Loc = Loc;
-  // A loop marked Unroll is unrolled whole (spirv/FullLoopUnroll.h, or
+  // A loop marked Unroll is unrolled whole (spirv/passes/FullLoopUnroll.h, or
   // SPIRV-Tools'), and the witness's stores in its test would stop that.
   T.Witnessed = LoopWitness && !IsWrapper && !(static_cast<std::uint32_t>(Control) &
                                 static_cast<std::uint32_t>(spv::LoopControlMask::Unroll));

@@ -57,6 +57,15 @@ inline std::uint32_t firstTargetUse(spv::Op O, std::uint32_t NumUses) {
 // Parses Words; false when SPIRV-Tools' parser rejects them.
 bool parseModule(const std::vector<std::uint32_t> &Words, ParsedModule &Out);
 
+// The offsets of M's instructions, in order.
+inline std::vector<std::size_t> instructionOffsets(const ParsedModule &M) {
+  std::vector<std::size_t> Out;
+  Out.reserve(M.Instructions.size());
+  for (const Instruction &I : M.Instructions)
+    Out.push_back(I.Offset);
+  return Out;
+}
+
 // Calls F(Begin, End) for each function of M, in module order: its
 // instructions are M.Instructions[Begin, End), from its OpFunction to its
 // OpFunctionEnd.

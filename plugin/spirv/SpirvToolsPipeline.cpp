@@ -1,14 +1,8 @@
 //===- SpirvToolsPipeline.cpp ---------------------------------------------===//
 #include "SpirvToolsPipeline.h"
-#include "spirv/FullLoopUnroll.h"
-#include "spirv/FunctionVariablesToSsa.h"
-#include "spirv/NoContraction.h"
-#include "spirv/NonNegativeDivision.h"
-#include "spirv/RedundancyEliminationCost.h"
-#include "spirv/StraightLineBlocks.h"
-#include "spirv/TileBarriers.h"
-
-#include "llvm/ADT/StringRef.h"
+#include "spirv/PassRecipe.h"
+#include "spirv/passes/FullLoopUnroll.h"
+#include "spirv/passes/RedundancyEliminationCost.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
 
@@ -17,8 +11,11 @@
 
 #include <algorithm>
 #include <csignal>
+#include <optional>
 
 using namespace ampvk;
+using Kind = RecipeStep::Kind;
+using When = RecipeStep::When;
 
 static constexpr spv_target_env TargetEnv = SPV_ENV_VULKAN_1_1;
 
@@ -33,154 +30,118 @@ static spvtools::MessageConsumer collectInto(std::string &Out) {
   };
 }
 
-static std::vector<std::string> recipePassNames(bool Performance) {
-  spvtools::Optimizer Recipe(TargetEnv);
-  if (Performance)
-    Recipe.RegisterPerformancePasses();
-  else
-    Recipe.RegisterLegalizationPasses();
-  std::vector<const char *> Names = Recipe.GetPassNames();
-  return std::vector<std::string>(Names.begin(), Names.end());
-}
-
-// The passes of SPIRV-Tools' legalization (and performance) recipe as flags,
-// cut where the recipe has loop-unroll: between two segments the loops are
-// unrolled (unrollLoops). Asking the recipes for their pass names
-// keeps the pipeline the library's own, but for the unroll and for one pass:
-// when the performance recipe follows, legalization's loop-unroll is left out. It
-// unrolls for HLSL's sake (resources in local arrays), which an emitted
-// kernel never needs, and the performance recipe unrolls the same loops
-// (both unroll fully) half-way through; unrolled that early, a
-// register-blocked kernel's bodies went through the first half of the
-// performance recipe too, 40 % of the sgemm sample's compile. Every kernel of
-// the samples, benchmarks and kernel tests came out with the same
-// instructions either way (docs/performance.md, "Compile time").
-//
-// With UnrollInDriver nothing unrolls, so there is one segment:
-// a fully unrolled register-blocked body is most of such a kernel's compile
-// (the unroller and every pass after it walk the copies), and drivers
-// unroll loops marked Unroll themselves (docs/performance.md, "Compile time").
-static std::vector<std::vector<std::string>>
-passSegments(const SpirvPipelineOptions &PipelineOpts) {
-  std::vector<std::string> Names = recipePassNames(/*Performance=*/false);
-  auto DropUnroll = [](std::vector<std::string> &From) {
-    From.erase(std::remove(From.begin(), From.end(), "loop-unroll"), From.end());
-  };
-  if (PipelineOpts.Optimize) {
-    DropUnroll(Names);
-    std::vector<std::string> Performance = recipePassNames(/*Performance=*/true);
-    Names.insert(Names.end(), Performance.begin(), Performance.end());
+namespace {
+// Runs recipe steps on one module (PassRecipe.h). SPIRV-Tools' steps in a row
+// run as one optimizer: each stop costs a round trip through the binary.
+class RecipeRunner {
+public:
+  RecipeRunner(SpirvModule &M, std::string &Messages) : M(M), Messages(Messages) {
+    // Validated before (the emitter's module) and after (the final module).
+    Options.set_run_validator(false);
   }
-  if (PipelineOpts.UnrollInDriver)
-    DropUnroll(Names);
-  std::vector<std::vector<std::string>> Segments(1);
-  for (llvm::StringRef Name : Names) {
-    if (Name == "loop-unroll") {
-      Segments.emplace_back();
-      continue;
-    }
-    // The one pass whose name is not its flag.
-    Segments.back().push_back("--" + (Name == "interp-fixup" ? "interpolate-fixup" : Name.str()));
-  }
-  return Segments;
-}
+  bool run(const RecipeStep &Step);
+  // Runs the SPIRV-Tools steps still pending.
+  bool flush();
 
-// Runs SPIRV-Tools' passes Flags on Words. With PromoteFirst, our own
-// promotion of Function variables runs before each ssa-rewrite: after a loop
-// is unrolled, the variables scalar replacement splits off (a register-blocked
-// kernel's accumulators) are most of ssa-rewrite's work, and its collection of
-// target variables is quadratic in their loads and stores
-// (FunctionVariablesToSsa.h); it then finds what is left. Each stop costs a
-// round trip through the binary, so the first segment (before any unrolling,
-// after our promotion of the emitted module) makes none.
-static bool runPasses(std::vector<std::uint32_t> &Words, const std::vector<std::string> &Flags,
-                      bool PromoteFirst, const spvtools::OptimizerOptions &Options,
-                      std::string &Messages) {
-  const std::string SsaRewrite = "--ssa-rewrite";
-  auto Run = [&](std::vector<std::string>::const_iterator From,
-                 std::vector<std::string>::const_iterator To) {
-    if (From == To)
-      return true;
-    spvtools::Optimizer Opt(TargetEnv);
-    Opt.SetMessageConsumer(collectInto(Messages));
-    if (!Opt.RegisterPassesFromFlags(std::vector<std::string>(From, To))) {
-      Messages += "  SPIRV-Tools does not know one of its own passes as a flag\n";
-      return false;
-    }
-    std::vector<std::uint32_t> Out;
-    if (!Opt.Run(Words.data(), Words.size(), &Out, Options))
-      return false;
-    Words = std::move(Out);
-    return true;
-  };
-  auto Chunk = Flags.begin();
-  for (auto It = Flags.begin(); It != Flags.end(); ++It) {
-    if (!PromoteFirst || *It != SsaRewrite)
-      continue;
-    if (!Run(Chunk, It))
-      return false;
-    functionVariablesToSsa(Words);
-    Chunk = It;
-  }
-  return Run(Chunk, Flags.end());
-}
-
-// Where the recipe unrolls: the counted loops the emitter marks Unroll by our
-// own pass (FullLoopUnroll.h), any other loop so marked by SPIRV-Tools'. That
-// one copies a loop body without its decorations, and the next
-// simplify-instructions would fuse the copies of a*b+c into Fma
-// (NoContraction.h), so float arithmetic is decorated again after it.
-static bool unrollLoops(std::vector<std::uint32_t> &Words,
-                        const spvtools::OptimizerOptions &Options, std::string &Messages) {
-  if (!unrollCountedLoops(Words).LeftMarked)
-    return true;
-  if (!runPasses(Words, {"--loop-unroll"}, /*PromoteFirst=*/false, Options, Messages))
-    return false;
-  decorateFloatOperations(Words);
-  return true;
-}
-
-// Runs the segments one after the other, decorating float arithmetic again
-// between them; the result (or the messages) in R.
-static bool runSegments(const std::vector<std::uint32_t> &Words,
-                        const std::vector<std::vector<std::string>> &Segments,
-                        SpirvPipelineResult &R) {
+private:
+  SpirvModule &M;
+  std::string &Messages;
   spvtools::OptimizerOptions Options;
-  // Validated before (the emitter's module) and after (the final module).
-  Options.set_run_validator(false);
-  R.Words = Words;
-  for (std::size_t I = 0; I < Segments.size(); ++I) {
-    if (I > 0 && !unrollLoops(R.Words, Options, R.Messages))
-      return false;
-    // Dominator-wide redundancy elimination is quadratic in deep dominator
-    // trees (RedundancyEliminationCost.h); the block-local one is not. Asked
-    // of the module as the unroll left it, so that the code stays what it
-    // was: with the lines of blocks joined first (below) the trees are
-    // shallow and the dominator-wide pass runs, and the sgemm sample's
-    // kernels lost 11 % of their instructions but ran from 5 % slower to 1 %
-    // faster on the H200 (docs/performance.md, "Compile time").
-    std::vector<std::string> Flags = Segments[I];
-    const std::string Whole = "--redundancy-elimination";
-    if (std::count(Flags.begin(), Flags.end(), Whole) &&
-        !redundancyEliminationIsAffordable(R.Words))
-      std::replace(Flags.begin(), Flags.end(), Whole,
-                   std::string("--local-redundancy-elimination"));
-    // A segment after the first begins with what a loop unroll left: each
-    // copy of a body in the blocks of the loop, a line of thousands for a
-    // register-blocked kernel, which every pass would walk block by block
-    // (StraightLineBlocks.h).
-    if (I > 0)
-      mergeStraightLineBlocks(R.Words);
-    if (!runPasses(R.Words, Flags, /*PromoteFirst=*/I > 0, Options, R.Messages))
-      return false;
-    decorateFloatOperations(R.Words);
+  std::vector<std::string> Pending; // SPIRV-Tools' flags
+  bool SpirvToolsUnrolled = false;
+  bool Affordable = true;
+};
+} // namespace
+
+bool RecipeRunner::flush() {
+  if (Pending.empty())
+    return true;
+  spvtools::Optimizer Opt(TargetEnv);
+  Opt.SetMessageConsumer(collectInto(Messages));
+  std::vector<std::string> Flags;
+  Flags.swap(Pending);
+  if (!Opt.RegisterPassesFromFlags(Flags)) {
+    Messages += "  SPIRV-Tools does not know one of its own passes as a flag\n";
+    return false;
+  }
+  std::vector<std::uint32_t> Out;
+  if (!Opt.Run(M.words().data(), M.words().size(), &Out, Options))
+    return false;
+  M.replace(std::move(Out));
+  return true;
+}
+
+bool RecipeRunner::run(const RecipeStep &Step) {
+  if (Step.K != Kind::SpirvTools && !flush())
+    return false;
+  switch (Step.Condition) {
+  case When::Always:
+    break;
+  case When::LoopsMarkedUnroll:
+    SpirvToolsUnrolled = hasLoopsMarkedUnroll(M);
+    if (!SpirvToolsUnrolled)
+      return true;
+    break;
+  case When::AfterSpirvToolsUnroll:
+    if (!SpirvToolsUnrolled)
+      return true;
+    break;
+  case When::DominatorWideAffordable:
+    if (!Affordable) {
+      Pending.push_back("--" + Step.Fallback);
+      return true;
+    }
+    break;
+  }
+  switch (Step.K) {
+  case Kind::Ours:
+    if (const OwnPass *P = findOwnPass(Step.Name)) {
+      P->Run(M);
+      return true;
+    }
+    Messages += "  the pass recipe names an unknown pass of ours: " + Step.Name + "\n";
+    return false;
+  case Kind::SpirvTools:
+    Pending.push_back("--" + Step.Name);
+    return true;
+  case Kind::Measure:
+    Affordable = redundancyEliminationIsAffordable(M);
+    return true;
+  case Kind::ValidateInput:
+  case Kind::Finish:
+  case Kind::Validate:
+    return true; // the pipeline's own (below)
   }
   return true;
+}
+
+// The steps between the first of kind From (or the start) and the first of
+// kind To after it.
+static std::pair<std::size_t, std::size_t> stepsBetween(const std::vector<RecipeStep> &Steps,
+                                                        std::optional<Kind> From, Kind To) {
+  std::size_t Begin = 0;
+  if (From)
+    while (Begin < Steps.size() && Steps[Begin++].K != *From)
+      ;
+  std::size_t End = Begin;
+  while (End < Steps.size() && Steps[End].K != To)
+    ++End;
+  return {Begin, End};
+}
+
+static bool runSteps(SpirvModule &M, const std::vector<RecipeStep> &Steps,
+                     std::pair<std::size_t, std::size_t> Range, std::string &Messages) {
+  RecipeRunner Runner(M, Messages);
+  for (std::size_t I = Range.first; I < Range.second; ++I)
+    if (!Runner.run(Steps[I]))
+      return false;
+  return Runner.flush();
 }
 
 SpirvPipelineResult ampvk::optimizeSpirv(const std::vector<std::uint32_t> &Words,
                                          const SpirvPipelineOptions &PipelineOpts) {
   SpirvPipelineResult R;
+  const std::vector<RecipeStep> Recipe = passRecipe(PipelineOpts);
   spvtools::SpirvTools Tools(TargetEnv);
   // The optimizer assumes a valid module and may crash on an invalid one, so an
   // emitter bug would take clang down instead of being reported. Check the
@@ -189,12 +150,13 @@ SpirvPipelineResult ampvk::optimizeSpirv(const std::vector<std::uint32_t> &Words
   Tools.SetMessageConsumer(collectInto(EmittedMessages));
   spvtools::ValidatorOptions Emitted;
   Emitted.SetBeforeHlslLegalization(true);
-  // Scalar locals become SSA values first (FunctionVariablesToSsa.h: SPIRV-Tools'
-  // own promotion is quadratic); the one validation covers both, and only a
-  // failure pays for telling them apart.
-  std::vector<std::uint32_t> Promoted = Words;
-  functionVariablesToSsa(Promoted);
-  if (!Tools.Validate(Promoted.data(), Promoted.size(), Emitted)) {
+  // What comes before (scalar locals becoming SSA values) is ours and checked
+  // by the same validation; only a failure pays for telling them apart.
+  SpirvModule Promoted(Words);
+  if (!runSteps(Promoted, Recipe, stepsBetween(Recipe, std::nullopt, Kind::ValidateInput),
+                R.Messages))
+    return R;
+  if (!Tools.Validate(Promoted.words().data(), Promoted.words().size(), Emitted)) {
     std::string Rejected = EmittedMessages;
     EmittedMessages.clear();
     bool EmitterFault = !Tools.Validate(Words.data(), Words.size(), Emitted);
@@ -205,7 +167,6 @@ SpirvPipelineResult ampvk::optimizeSpirv(const std::vector<std::uint32_t> &Words
     return R;
   }
 
-  std::vector<std::vector<std::string>> Segments = passSegments(PipelineOpts);
   // SPIRV-Tools has crashed on valid modules before (its constant folder
   // divided INT_MIN by -1); a crash must cost one kernel, not the compiler,
   // and never send the user to LLVM's bug tracker.
@@ -215,7 +176,8 @@ SpirvPipelineResult ampvk::optimizeSpirv(const std::vector<std::uint32_t> &Words
   bool Survived = Recovery.RunSafely([&] {
     if (PipelineOpts.CrashForTest)
       std::raise(SIGSEGV);
-    Optimized = runSegments(Promoted, Segments, R);
+    Optimized = runSteps(Promoted, Recipe, stepsBetween(Recipe, Kind::ValidateInput, Kind::Finish),
+                         R.Messages);
   });
   if (!Survived) {
     R.Messages = "SPIRV-Tools crashed while optimizing this kernel (the crash was "
@@ -227,6 +189,7 @@ SpirvPipelineResult ampvk::optimizeSpirv(const std::vector<std::uint32_t> &Words
     R.Messages = "SPIRV-Tools optimizer failed:\n" + R.Messages;
     return R;
   }
+  R.Words = Promoted.take();
   R.Ok = true;
   return R;
 }
@@ -234,12 +197,11 @@ SpirvPipelineResult ampvk::optimizeSpirv(const std::vector<std::uint32_t> &Words
 SpirvPipelineResult ampvk::finishSpirv(std::vector<std::uint32_t> Optimized,
                                        const SpirvPipelineOptions &PipelineOpts) {
   SpirvPipelineResult R;
-  R.Words = std::move(Optimized);
-  finishTileBarriers(R.Words);
-  if (PipelineOpts.Optimize)
-    shiftNonNegativeDivisions(R.Words);
-  if (PipelineOpts.FpContractFast)
-    dropArithmeticNoContraction(R.Words);
+  const std::vector<RecipeStep> Recipe = passRecipe(PipelineOpts);
+  SpirvModule Finished(std::move(Optimized));
+  if (!runSteps(Finished, Recipe, stepsBetween(Recipe, Kind::Finish, Kind::Validate), R.Messages))
+    return R;
+  R.Words = Finished.take();
   spvtools::SpirvTools Tools(TargetEnv);
   std::string ValidationMessages;
   Tools.SetMessageConsumer(collectInto(ValidationMessages));

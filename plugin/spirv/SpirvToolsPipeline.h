@@ -27,21 +27,22 @@ struct SpirvPipelineOptions {
   bool UnrollInDriver = false;
 };
 
-// Runs SPIRV-Tools' legalization and performance passes (NoContraction kept on
-// float arithmetic throughout), gives tile barriers their final memory
-// semantics (TileBarriers.h) and then runs the validator for Vulkan 1.1. When
-// Optimize is false only legalization runs. A crash inside the optimizer (a
-// signal) is contained and reported in Messages, not the end of the compiler:
-// the kernel gets an error, the rest of the translation unit goes on.
-// runSpirvPipeline is optimizeSpirv then finishSpirv; a kernel with two
-// variants (AliasedVariant.h) optimizes once and finishes each variant.
+// Runs the pass recipe (PassRecipe.h: our passes and SPIRV-Tools' legalization
+// and performance passes, NoContraction kept on float arithmetic throughout,
+// tile barriers' final memory semantics) and then the validator for Vulkan
+// 1.1. When Optimize is false only legalization runs. A crash inside the
+// optimizer (a signal) is contained and reported in Messages, not the end of
+// the compiler: the kernel gets an error, the rest of the translation unit
+// goes on. runSpirvPipeline is optimizeSpirv then finishSpirv; a kernel with
+// two variants (AliasedVariant.h) optimizes once and finishes each variant.
 SpirvPipelineResult runSpirvPipeline(const std::vector<std::uint32_t> &Words,
                                      const SpirvPipelineOptions &Opts);
-// Checks the emitter's module and runs SPIRV-Tools' passes on it.
+// Checks the emitter's module and runs the recipe's steps up to Finish.
 SpirvPipelineResult optimizeSpirv(const std::vector<std::uint32_t> &Words,
                                   const SpirvPipelineOptions &Opts);
-// The rewrites after SPIRV-Tools' passes that read the views' decorations
-// (wait()'s memory semantics) or apply to the final module, then the validator.
+// The recipe's steps after Finish: the rewrites that read the views'
+// decorations (wait()'s memory semantics) or apply to the final module, then
+// the validator.
 SpirvPipelineResult finishSpirv(std::vector<std::uint32_t> Optimized,
                                 const SpirvPipelineOptions &Opts);
 

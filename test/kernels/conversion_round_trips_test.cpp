@@ -2,7 +2,7 @@
 // they round, alone and in round trips: a driver must not fold a round trip
 // away. Mesa (22.3, lavapipe) rewrote (unsigned)(float)i to i and
 // (int)(float)i to i unless the conversions are marked exact, which the
-// emitter does with NoContraction (plugin/spirv/NoContraction.h). Every
+// emitter does with NoContraction (plugin/spirv/passes/NoContraction.h). Every
 // conversion here is defined in C++: a float is converted to an integer type
 // only when it is in range (the kernels test that, as the host does).
 #include "differential.h"

@@ -480,7 +480,7 @@ unsigned hintedLoops(int a, int b) restrict(cpu, amp) {
   return acc;
 }
 // Loops of each shape under #pragma unroll: the counted ones ampvk's own
-// unroller copies (plugin/spirv/FullLoopUnroll.cpp: a test before the body,
+// unroller copies (plugin/spirv/passes/FullLoopUnroll.cpp: a test before the body,
 // the bound on either side, up or down, != , a counter read after the loop, a
 // while loop, an unrolled or a run-time loop inside), and the ones it leaves
 // to SPIRV-Tools (a break, a continue inside an if, a test after the body).

@@ -66,7 +66,7 @@ TEST(DiffInt, DivideAndRemainder) {
 }
 
 // Dividends the compiler proves non-negative are divided by shifting and
-// reduced by masking (plugin/spirv/NonNegativeDivision.cpp): masked values, a
+// reduced by masking (plugin/spirv/passes/NonNegativeDivision.cpp): masked values, a
 // halving loop, a select of two such; the same operators on dividends that
 // may be negative must keep rounding toward zero.
 TEST(DiffInt, DivideNonNegativeByPowersOfTwo) {

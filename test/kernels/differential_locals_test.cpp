@@ -1,6 +1,6 @@
 // Differential tests, locals carried through control flow: the shapes the
 // plugin's own promotion of Function variables to SSA values
-// (plugin/spirv/FunctionVariablesToSsa.cpp) places phis for: long if/else
+// (plugin/spirv/passes/FunctionVariablesToSsa.cpp) places phis for: long if/else
 // chains on one variable (one long enough for block-local redundancy
 // elimination), switches whose cases fall through, values carried
 // around nested loops with break and continue, variables declared inside a

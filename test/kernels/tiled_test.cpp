@@ -42,7 +42,7 @@ TEST(Tiled, Reduction1D) {
 
 // Warp and lane of a tile-local index, as a tiled kernel splits its tile:
 // `l / 32` and `l % 32` of the local index, which the compiler proves
-// non-negative (plugin/spirv/NonNegativeDivision.cpp).
+// non-negative (plugin/spirv/passes/NonNegativeDivision.cpp).
 TEST(Tiled, LocalIndexDividedIntoWarpsAndLanes) {
   const int tile = 256, tiles = 6, n = tile * tiles;
   std::vector<int> in(n), out(n, 0);

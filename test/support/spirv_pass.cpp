@@ -3,21 +3,18 @@
 // For the FileCheck tests of the plugin's own passes on hand-written modules
 // (test/lit/passes/), as spirv-opt runs SPIRV-Tools' passes:
 //   spirv_pass PASS IN.spv OUT.spv
-// PASS: function-variables-to-ssa, shift-non-negative-divisions,
-// merge-straight-line-blocks or unroll-counted-loops. Prints what the pass
-// reports.
+// PASS: any of the plugin's own passes, by the name the pass recipe gives it
+// (plugin/spirv/PassRecipe.cpp). Prints the number of changes the pass made.
 //
 //===----------------------------------------------------------------------===//
-#include "spirv/FullLoopUnroll.h"
-#include "spirv/FunctionVariablesToSsa.h"
-#include "spirv/NonNegativeDivision.h"
-#include "spirv/StraightLineBlocks.h"
+#include "spirv/PassRecipe.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <string>
 #include <vector>
 
 static bool readWords(const char *Path, std::vector<std::uint32_t> &Words) {
@@ -33,13 +30,12 @@ static bool readWords(const char *Path, std::vector<std::uint32_t> &Words) {
 }
 
 int main(int Argc, char **Argv) {
-  const bool Ssa = Argc == 4 && !std::strcmp(Argv[1], "function-variables-to-ssa");
-  const bool Shift = Argc == 4 && !std::strcmp(Argv[1], "shift-non-negative-divisions");
-  const bool Blocks = Argc == 4 && !std::strcmp(Argv[1], "merge-straight-line-blocks");
-  const bool Unroll = Argc == 4 && !std::strcmp(Argv[1], "unroll-counted-loops");
-  if (!Ssa && !Shift && !Blocks && !Unroll) {
-    std::fprintf(stderr, "usage: spirv_pass function-variables-to-ssa|shift-non-negative-divisions"
-                         "|merge-straight-line-blocks|unroll-counted-loops IN.spv OUT.spv\n");
+  const ampvk::OwnPass *Pass = Argc == 4 ? ampvk::findOwnPass(Argv[1]) : nullptr;
+  if (!Pass) {
+    std::string Names;
+    for (const ampvk::OwnPass &P : ampvk::ownPasses())
+      Names += std::string(Names.empty() ? "" : "|") + P.Name;
+    std::fprintf(stderr, "usage: spirv_pass %s IN.spv OUT.spv\n", Names.c_str());
     return 2;
   }
   std::vector<std::uint32_t> Words;
@@ -47,18 +43,10 @@ int main(int Argc, char **Argv) {
     std::fprintf(stderr, "spirv_pass: cannot read %s\n", Argv[2]);
     return 1;
   }
-  if (Ssa)
-    std::printf("promoted %u variables\n", ampvk::functionVariablesToSsa(Words));
-  else if (Shift)
-    std::printf("rewrote %u divisions\n", ampvk::shiftNonNegativeDivisions(Words));
-  else if (Blocks)
-    std::printf("merged %u blocks\n", ampvk::mergeStraightLineBlocks(Words));
-  else {
-    ampvk::FullLoopUnrollResult R = ampvk::unrollCountedLoops(Words);
-    std::printf("unrolled %u loops, %u left marked Unroll\n", R.Unrolled, R.LeftMarked);
-  }
+  ampvk::SpirvModule M(std::move(Words));
+  std::printf("%s: %u changes\n", Pass->Name, Pass->Run(M));
   std::ofstream Out(Argv[3], std::ios::binary);
-  Out.write(reinterpret_cast<const char *>(Words.data()),
-            static_cast<std::streamsize>(Words.size() * 4));
+  Out.write(reinterpret_cast<const char *>(M.words().data()),
+            static_cast<std::streamsize>(M.words().size() * 4));
   return Out ? 0 : 1;
 }

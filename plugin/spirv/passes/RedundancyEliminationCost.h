@@ -5,7 +5,8 @@
 // costs the sum, over the blocks, of the instructions of their dominators:
 // quadratic in a long chain of if statements (2000 of them took 1.4 s per run,
 // and the pipeline runs it four times). The pipeline asks this estimate before
-// each segment that holds the pass and runs local-redundancy-elimination (the
+// each segment that holds the pass (PassRecipe.cpp) and runs
+// local-redundancy-elimination (the
 // same within each block, linear) where the whole-function one would cost
 // more than a fixed multiple of the module's size.
 //
@@ -13,15 +14,14 @@
 #ifndef AMPVK_PLUGIN_SPIRV_REDUNDANCYELIMINATIONCOST_H
 #define AMPVK_PLUGIN_SPIRV_REDUNDANCYELIMINATIONCOST_H
 
-#include <cstdint>
-#include <vector>
+#include "spirv/SpirvModule.h"
 
 namespace ampvk {
 
-// Whether redundancy-elimination's map copies on Words would stay within
+// Whether redundancy-elimination's map copies on M would stay within
 // RedundancyEliminationBudgetPerInstruction map entries per instruction (plus
 // a constant). A module that cannot be parsed counts as affordable.
-bool redundancyEliminationIsAffordable(const std::vector<std::uint32_t> &Words);
+bool redundancyEliminationIsAffordable(SpirvModule &M);
 
 constexpr unsigned RedundancyEliminationBudgetPerInstruction = 32;
 

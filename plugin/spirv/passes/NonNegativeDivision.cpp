@@ -1,5 +1,5 @@
 //===- NonNegativeDivision.cpp --------------------------------------------===//
-#include "spirv/NonNegativeDivision.h"
+#include "spirv/passes/NonNegativeDivision.h"
 #include "spirv/SpirvWords.h"
 
 #include <map>
@@ -151,10 +151,12 @@ int positivePowerOfTwo(std::uint64_t Value, unsigned Width) {
 
 } // namespace
 
-unsigned ampvk::shiftNonNegativeDivisions(std::vector<std::uint32_t> &Words) {
-  std::vector<std::size_t> Offsets = instructionOffsets(Words);
-  if (Offsets.empty())
+unsigned ampvk::shiftNonNegativeDivisions(SpirvModule &M) {
+  const ParsedModule *P = M.parsed();
+  if (!P)
     return 0;
+  const std::vector<std::size_t> Offsets = instructionOffsets(*P);
+  std::vector<std::uint32_t> &Words = M.edit();
   NonNegativeValues Values(Words, Offsets);
 
   // The constants the rewrites need, by (type, value): existing ones first.

@@ -10,7 +10,7 @@
 // loops ours leaves, copies it without them, and its instruction folder then
 // fuses the undecorated copies of a*b+c into Fma. The pipeline therefore
 // decorates all float arithmetic again right after that pass
-// (SpirvToolsPipeline.cpp, unrollLoops). With the plugin argument fp-contract=fast the
+// (PassRecipe.cpp, after loop-unroll). With the plugin argument fp-contract=fast the
 // arithmetic's decorations are dropped once optimization is done, so the driver
 // may fuse; conversions keep theirs.
 //
@@ -18,19 +18,18 @@
 #ifndef AMPVK_PLUGIN_SPIRV_NOCONTRACTION_H
 #define AMPVK_PLUGIN_SPIRV_NOCONTRACTION_H
 
-#include <cstdint>
-#include <vector>
+#include "spirv/SpirvModule.h"
 
 namespace ampvk {
 
 // Decorates NoContraction every float arithmetic result (OpFAdd, OpFSub,
 // OpFMul, OpFDiv, OpFRem, OpFMod and the vector/matrix products) and every
-// conversion to or from a float that lacks it.
-void decorateFloatOperations(std::vector<std::uint32_t> &Words);
+// conversion to or from a float that lacks it; how many it decorated.
+unsigned decorateFloatOperations(SpirvModule &M);
 
 // Removes the NoContraction decorations of arithmetic; conversions keep theirs
-// (they are about correct rounding, not contraction).
-void dropArithmeticNoContraction(std::vector<std::uint32_t> &Words);
+// (they are about correct rounding, not contraction); how many it removed.
+unsigned dropArithmeticNoContraction(SpirvModule &M);
 
 } // namespace ampvk
 

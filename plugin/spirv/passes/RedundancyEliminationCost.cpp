@@ -1,15 +1,17 @@
 //===- RedundancyEliminationCost.cpp --------------------------------------===//
-#include "spirv/RedundancyEliminationCost.h"
+#include "spirv/passes/RedundancyEliminationCost.h"
 #include "spirv/ControlFlowGraph.h"
 #include "spirv/SpirvInstructions.h"
 
 using namespace ampvk;
 using namespace ampvk::spirvwords;
 
-bool ampvk::redundancyEliminationIsAffordable(const std::vector<std::uint32_t> &Words) {
-  ParsedModule M;
-  if (!parseModule(Words, M))
+bool ampvk::redundancyEliminationIsAffordable(SpirvModule &Mod) {
+  const ParsedModule *P = Mod.parsed();
+  if (!P)
     return true;
+  const ParsedModule &M = *P;
+  const std::vector<std::uint32_t> &Words = Mod.words();
   const std::uint64_t Budget =
       std::uint64_t(RedundancyEliminationBudgetPerInstruction) * M.Instructions.size() +
       (1u << 20);

@@ -1,5 +1,5 @@
 //===- StraightLineBlocks.cpp ---------------------------------------------===//
-#include "spirv/StraightLineBlocks.h"
+#include "spirv/passes/StraightLineBlocks.h"
 #include "spirv/ControlFlowGraph.h"
 #include "spirv/SpirvInstructions.h"
 #include "spirv/SpirvWords.h"
@@ -14,7 +14,7 @@ constexpr std::uint32_t None = ControlFlowGraph::None;
 
 class StraightLines {
 public:
-  explicit StraightLines(std::vector<std::uint32_t> &Words) : W(Words) {}
+  StraightLines(SpirvModule &Mod, const ParsedModule &M) : Mod(Mod), W(Mod.words()), M(M) {}
   unsigned run();
 
 private:
@@ -37,8 +37,9 @@ private:
   }
   std::vector<std::uint32_t> rewrite() const;
 
-  std::vector<std::uint32_t> &W;
-  ParsedModule M;
+  SpirvModule &Mod;
+  const std::vector<std::uint32_t> &W;
+  const ParsedModule &M;
   // A removed phi's result -> its value; a merged block's label -> the label
   // of the block that took it (for the phis of the blocks after it).
   std::vector<std::uint32_t> Replace;
@@ -145,17 +146,16 @@ std::vector<std::uint32_t> StraightLines::rewrite() const {
 }
 
 unsigned StraightLines::run() {
-  if (!parseModule(W, M))
-    return 0;
   Replace.assign(M.Bound, 0);
   forEachFunction(M, [this](std::size_t Begin, std::size_t End) { mergeFunction(Begin, End); });
   if (Merged)
-    W = rewrite();
+    Mod.replace(rewrite());
   return Merged;
 }
 
 } // namespace
 
-unsigned ampvk::mergeStraightLineBlocks(std::vector<std::uint32_t> &Words) {
-  return StraightLines(Words).run();
+unsigned ampvk::mergeStraightLineBlocks(SpirvModule &Mod) {
+  const ParsedModule *M = Mod.parsed();
+  return M ? StraightLines(Mod, *M).run() : 0;
 }

@@ -19,15 +19,14 @@
 #ifndef AMPVK_PLUGIN_SPIRV_STRAIGHTLINEBLOCKS_H
 #define AMPVK_PLUGIN_SPIRV_STRAIGHTLINEBLOCKS_H
 
-#include <cstdint>
-#include <vector>
+#include "spirv/SpirvModule.h"
 
 namespace ampvk {
 
-// Merges Words' straight-line blocks as above; returns how many blocks were
-// merged into their predecessor (Words is unchanged when none, or when the
-// module cannot be parsed).
-unsigned mergeStraightLineBlocks(std::vector<std::uint32_t> &Words);
+// Merges M's straight-line blocks as above; returns how many blocks were
+// merged into their predecessor (M is unchanged when none, or when it
+// cannot be parsed).
+unsigned mergeStraightLineBlocks(SpirvModule &M);
 
 } // namespace ampvk
 

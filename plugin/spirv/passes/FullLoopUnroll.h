@@ -40,22 +40,17 @@
 #ifndef AMPVK_PLUGIN_SPIRV_FULLLOOPUNROLL_H
 #define AMPVK_PLUGIN_SPIRV_FULLLOOPUNROLL_H
 
-#include <cstdint>
-#include <vector>
+#include "spirv/SpirvModule.h"
 
 namespace ampvk {
 
-struct FullLoopUnrollResult {
-  unsigned Unrolled = 0;
-  // Loops still marked Unroll (their copies counted), for SPIRV-Tools'
-  // loop-unroll.
-  unsigned LeftMarked = 0;
-};
+// Unrolls M's loops as above; the number unrolled. M is unchanged when none
+// is, or when it cannot be parsed.
+unsigned unrollCountedLoops(SpirvModule &M);
 
-// Unrolls Words' loops as above. Words is unchanged when none is unrolled, or
-// when the module cannot be parsed (then LeftMarked is 1: SPIRV-Tools' pass
-// should look).
-FullLoopUnrollResult unrollCountedLoops(std::vector<std::uint32_t> &Words);
+// Whether M still has loops marked Unroll (true when it cannot be parsed):
+// the loops this pass left, for SPIRV-Tools' loop-unroll.
+bool hasLoopsMarkedUnroll(SpirvModule &M);
 
 } // namespace ampvk
 

@@ -1,5 +1,5 @@
 //===- FullLoopUnroll.cpp -------------------------------------------------===//
-#include "spirv/FullLoopUnroll.h"
+#include "spirv/passes/FullLoopUnroll.h"
 #include "spirv/SpirvInstructions.h"
 #include "spirv/SpirvWords.h"
 
@@ -121,8 +121,8 @@ struct CountedLoop {
 
 class Unroller {
 public:
-  explicit Unroller(std::vector<std::uint32_t> &Words) : W(Words) {}
-  FullLoopUnrollResult run();
+  Unroller(SpirvModule &Mod, const ParsedModule &M) : Mod(Mod), W(Mod.words()), M(M) {}
+  unsigned run();
 
 private:
   bool load();
@@ -178,8 +178,9 @@ private:
   std::uint32_t constant(std::uint32_t Type, std::uint32_t Value);
   std::uint32_t branchTo(std::uint32_t Label);
 
-  std::vector<std::uint32_t> &W;
-  ParsedModule M;
+  SpirvModule &Mod;
+  const std::vector<std::uint32_t> &W;
+  const ParsedModule &M;
   std::vector<std::uint32_t> Pool;
   std::vector<std::uint16_t> UsePositions;
   std::vector<Inst> Insts;
@@ -202,8 +203,6 @@ private:
 };
 
 bool Unroller::load() {
-  if (!parseModule(W, M))
-    return false;
   Bound = M.Bound;
   Pool = W;
   growTables(Bound);
@@ -720,12 +719,9 @@ std::vector<std::uint32_t> Unroller::write() const {
   return Out;
 }
 
-FullLoopUnrollResult Unroller::run() {
-  FullLoopUnrollResult R;
-  if (!load()) {
-    R.LeftMarked = 1; // unknown: SPIRV-Tools' pass looks
-    return R;
-  }
+unsigned Unroller::run() {
+  if (!load())
+    return 0;
   for (Function &F : Functions) {
     // Innermost first: a loop nested in another has its header after the
     // outer one's in a structured function's order. An inner loop whose
@@ -740,18 +736,27 @@ FullLoopUnrollResult Unroller::run() {
           Headers.push_back(B.Label);
       for (auto It = Headers.rbegin(); It != Headers.rend(); ++It)
         Progress |= unrollLoop(F, *It);
-      if (!Progress)
-        R.LeftMarked += static_cast<unsigned>(Headers.size());
     }
   }
-  R.Unrolled = Unrolled;
   if (Unrolled)
-    W = write();
-  return R;
+    Mod.replace(write());
+  return Unrolled;
 }
 
 } // namespace
 
-FullLoopUnrollResult ampvk::unrollCountedLoops(std::vector<std::uint32_t> &Words) {
-  return Unroller(Words).run();
+unsigned ampvk::unrollCountedLoops(SpirvModule &Mod) {
+  const ParsedModule *M = Mod.parsed();
+  return M ? Unroller(Mod, *M).run() : 0;
+}
+
+bool ampvk::hasLoopsMarkedUnroll(SpirvModule &Mod) {
+  const ParsedModule *M = Mod.parsed();
+  if (!M)
+    return true; // unknown: SPIRV-Tools' pass looks
+  for (const Instruction &I : M->Instructions)
+    if (I.Opcode == Op::OpLoopMerge && I.Count > 3 &&
+        (Mod.words()[I.Offset + 3] & UnrollBit))
+      return true;
+  return false;
 }

@@ -1,5 +1,5 @@
 //===- NoContraction.cpp --------------------------------------------------===//
-#include "spirv/NoContraction.h"
+#include "spirv/passes/NoContraction.h"
 #include "spirv/SpirvWords.h"
 
 #include <set>
@@ -38,10 +38,12 @@ bool isNoContraction(const std::vector<std::uint32_t> &W, std::size_t At) {
 }
 } // namespace
 
-void ampvk::decorateFloatOperations(std::vector<std::uint32_t> &Words) {
-  std::vector<std::size_t> Offsets = instructionOffsets(Words);
-  if (Offsets.empty())
-    return;
+unsigned ampvk::decorateFloatOperations(SpirvModule &M) {
+  const ParsedModule *P = M.parsed();
+  if (!P)
+    return 0;
+  const std::vector<std::size_t> Offsets = instructionOffsets(*P);
+  const std::vector<std::uint32_t> &Words = M.words();
   std::set<std::uint32_t> Decorated;
   std::vector<std::uint32_t> Missing;
   for (std::size_t At : Offsets)
@@ -52,7 +54,7 @@ void ampvk::decorateFloatOperations(std::vector<std::uint32_t> &Words) {
         wordCount(Words[At]) >= 3 && !Decorated.count(Words[At + 2]))
       Missing.push_back(Words[At + 2]);
   if (Missing.empty())
-    return;
+    return 0;
   std::vector<std::uint32_t> Decorations;
   Decorations.reserve(3 * Missing.size());
   for (std::uint32_t Id : Missing) {
@@ -61,21 +63,29 @@ void ampvk::decorateFloatOperations(std::vector<std::uint32_t> &Words) {
     Decorations.push_back(static_cast<std::uint32_t>(spv::Decoration::NoContraction));
   }
   std::size_t Where = annotationsEnd(Words, Offsets);
-  Words.insert(Words.begin() + Where, Decorations.begin(), Decorations.end());
+  M.edit().insert(M.edit().begin() + Where, Decorations.begin(), Decorations.end());
+  return static_cast<unsigned>(Missing.size());
 }
 
-void ampvk::dropArithmeticNoContraction(std::vector<std::uint32_t> &Words) {
-  std::vector<std::size_t> Offsets = instructionOffsets(Words);
-  if (Offsets.empty())
-    return;
+unsigned ampvk::dropArithmeticNoContraction(SpirvModule &M) {
+  const ParsedModule *P = M.parsed();
+  if (!P)
+    return 0;
+  const std::vector<std::size_t> Offsets = instructionOffsets(*P);
+  const std::vector<std::uint32_t> &Words = M.words();
+  unsigned Dropped = 0;
   std::set<std::uint32_t> Conversions;
   for (std::size_t At : Offsets)
     if (isFloatConversion(opcode(Words[At])) && wordCount(Words[At]) >= 3)
       Conversions.insert(Words[At + 2]);
   std::vector<std::uint32_t> Out(Words.begin(), Words.begin() + HeaderWords);
   Out.reserve(Words.size());
-  for (std::size_t At : Offsets)
+  for (std::size_t At : Offsets) {
     if (!isNoContraction(Words, At) || Conversions.count(Words[At + 1]))
       Out.insert(Out.end(), Words.begin() + At, Words.begin() + At + wordCount(Words[At]));
-  Words = std::move(Out);
+    else
+      ++Dropped;
+  }
+  M.replace(std::move(Out));
+  return Dropped;
 }

@@ -1,5 +1,5 @@
 //===- FunctionVariablesToSsa.cpp -----------------------------------------===//
-#include "spirv/FunctionVariablesToSsa.h"
+#include "spirv/passes/FunctionVariablesToSsa.h"
 #include "spirv/ControlFlowGraph.h"
 #include "spirv/SpirvInstructions.h"
 #include "spirv/SpirvWords.h"
@@ -32,7 +32,7 @@ struct Phi {
 
 class Promotion {
 public:
-  explicit Promotion(std::vector<std::uint32_t> &Words) : W(Words) {}
+  Promotion(SpirvModule &Mod, const ParsedModule &M) : Mod(Mod), W(Mod.words()), M(M) {}
   unsigned run();
 
 private:
@@ -78,8 +78,9 @@ private:
   }
   std::vector<std::uint32_t> rewrite() const;
 
-  std::vector<std::uint32_t> &W;
-  ParsedModule M;
+  SpirvModule &Mod;
+  const std::vector<std::uint32_t> &W;
+  const ParsedModule &M;
   std::vector<Variable> Vars;
   std::vector<std::uint32_t> VarOf;   // id -> index into Vars, None
   std::vector<std::uint32_t> Replace; // a removed load's result -> its value
@@ -327,8 +328,6 @@ std::vector<std::uint32_t> Promotion::rewrite() const {
 }
 
 unsigned Promotion::run() {
-  if (!parseModule(W, M))
-    return 0;
   NextId = M.Bound;
   VarOf.assign(M.Bound, None);
   findVariables();
@@ -339,12 +338,13 @@ unsigned Promotion::run() {
   UndefOfType.assign(M.Bound, 0);
   forEachFunction(M, [this](std::size_t Begin, std::size_t End) { promoteFunction(Begin, End); });
   if (Promoted)
-    W = rewrite();
+    Mod.replace(rewrite());
   return Promoted;
 }
 
 } // namespace
 
-unsigned ampvk::functionVariablesToSsa(std::vector<std::uint32_t> &Words) {
-  return Promotion(Words).run();
+unsigned ampvk::functionVariablesToSsa(SpirvModule &Mod) {
+  const ParsedModule *M = Mod.parsed();
+  return M ? Promotion(Mod, *M).run() : 0;
 }

@@ -27,14 +27,13 @@
 #ifndef AMPVK_PLUGIN_SPIRV_FUNCTIONVARIABLESTOSSA_H
 #define AMPVK_PLUGIN_SPIRV_FUNCTIONVARIABLESTOSSA_H
 
-#include <cstdint>
-#include <vector>
+#include "spirv/SpirvModule.h"
 
 namespace ampvk {
 
-// Promotes Words' Function variables as above; returns how many it promoted
-// (Words is unchanged when none, or when the module cannot be parsed).
-unsigned functionVariablesToSsa(std::vector<std::uint32_t> &Words);
+// Promotes M's Function variables as above; returns how many it promoted
+// (M is unchanged when none, or when it cannot be parsed).
+unsigned functionVariablesToSsa(SpirvModule &M);
 
 } // namespace ampvk
 

@@ -21,15 +21,14 @@
 #ifndef AMPVK_PLUGIN_SPIRV_TILEBARRIERS_H
 #define AMPVK_PLUGIN_SPIRV_TILEBARRIERS_H
 
-#include <cstdint>
-#include <vector>
+#include "spirv/SpirvModule.h"
 
 namespace ampvk {
 
 // Rewrites every OpControlBarrier whose memory scope is Device as above. A
 // module the pass cannot follow (several functions, images, a malformed
-// stream) keeps its barriers as they are.
-void finishTileBarriers(std::vector<std::uint32_t> &Words);
+// stream) keeps its barriers as they are. Returns how many it rewrote.
+unsigned finishTileBarriers(SpirvModule &M);
 
 } // namespace ampvk
 

@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 // HasResultAndType, in spirv.hpp11.
 #define SPV_ENABLE_UTILITY_CODE
-#include "spirv/TileBarriers.h"
+#include "spirv/passes/TileBarriers.h"
 #include "spirv/SpirvWords.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -80,8 +80,9 @@ int atomicPointerOperand(Op O) {
 
 class Analysis {
 public:
-  explicit Analysis(std::vector<std::uint32_t> &Words) : W(Words) {}
-  void run();
+  Analysis(std::vector<std::uint32_t> &Words, std::vector<std::size_t> InstructionOffsets)
+      : W(Words), Offsets(std::move(InstructionOffsets)) {}
+  unsigned run();
 
 private:
   bool collect();
@@ -104,6 +105,7 @@ private:
                        bool Forward, Summary &Out) const;
 
   std::vector<std::uint32_t> &W;
+  const std::vector<std::size_t> Offsets;
   llvm::DenseMap<std::uint32_t, spv::StorageClass> PointerTypes; // OpTypePointer -> class
   llvm::DenseMap<std::uint32_t, std::uint32_t> TypeOf;           // result -> its type
   llvm::DenseMap<std::uint32_t, std::uint32_t> Root;             // pointer -> its variable
@@ -134,7 +136,6 @@ void Analysis::addAccess(std::uint32_t Pointer, bool Read, bool Write) {
 
 // Fills the tables; false when the module is one the pass does not follow.
 bool Analysis::collect() {
-  std::vector<std::size_t> Offsets = instructionOffsets(W);
   if (Offsets.empty())
     return false;
   int Functions = 0;
@@ -279,9 +280,10 @@ std::uint32_t Analysis::constantOf(std::uint32_t Type, std::uint32_t Value) {
   return Id;
 }
 
-void Analysis::run() {
+unsigned Analysis::run() {
   if (!collect())
-    return;
+    return 0;
+  unsigned Rewritten = 0;
   const std::uint32_t Device = static_cast<std::uint32_t>(spv::Scope::Device);
   const std::uint32_t Workgroup = static_cast<std::uint32_t>(spv::Scope::Workgroup);
   for (const auto &[Label, Blk] : Blocks)
@@ -295,6 +297,7 @@ void Analysis::run() {
           Exec->second.second != Workgroup || Mem->second.second != Device)
         continue;
       W[At + 2] = W[At + 1];
+      ++Rewritten;
       if (!needsGlobal(Label, I))
         W[At + 3] = constantOf(Sem->second.first, Sem->second.second & ~GlobalMemory);
     }
@@ -303,10 +306,15 @@ void Analysis::run() {
             [](const auto &A, const auto &B) { return A.first > B.first; });
   for (const auto &[Where, Instruction] : Inserts)
     W.insert(W.begin() + Where, Instruction.begin(), Instruction.end());
+  return Rewritten;
 }
 
 } // namespace
 
-void ampvk::finishTileBarriers(std::vector<std::uint32_t> &Words) {
-  Analysis(Words).run();
+unsigned ampvk::finishTileBarriers(SpirvModule &M) {
+  const ParsedModule *P = M.parsed();
+  if (!P)
+    return 0;
+  std::vector<std::size_t> Offsets = instructionOffsets(*P);
+  return Analysis(M.edit(), std::move(Offsets)).run();
 }

@@ -19,13 +19,12 @@
 #ifndef AMPVK_PLUGIN_SPIRV_NONNEGATIVEDIVISION_H
 #define AMPVK_PLUGIN_SPIRV_NONNEGATIVEDIVISION_H
 
-#include <cstdint>
-#include <vector>
+#include "spirv/SpirvModule.h"
 
 namespace ampvk {
 
-// Rewrites the divisions and remainders it can in Words; returns how many.
-unsigned shiftNonNegativeDivisions(std::vector<std::uint32_t> &Words);
+// Rewrites the divisions and remainders it can in M; returns how many.
+unsigned shiftNonNegativeDivisions(SpirvModule &M);
 
 } // namespace ampvk
 
