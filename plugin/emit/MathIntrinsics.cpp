@@ -13,9 +13,11 @@
 //===----------------------------------------------------------------------===//
 #include "emit/KernelEmitter.h"
 
-#include <spirv/unified1/GLSL.std.450.h>
+#include "ampvk/detail/glsl_instructions.h"
 
 #include "llvm/ADT/StringSwitch.h"
+
+#include <spirv/unified1/GLSL.std.450.h>
 
 using namespace clang;
 using namespace ampvk;
@@ -64,38 +66,14 @@ struct GlslInstruction {
   bool FloatOnly; // the 16/32-bit-only instructions
 };
 
+// The rows of glsl_instructions.h.
 std::optional<GlslInstruction> glslInstruction(llvm::StringRef Name) {
-  using G = GLSLstd450;
+#define AMPVK_GLSL_CASE(Inst, FloatOnly)                                       \
+  .Case(#Inst, GlslInstruction{GLSLstd450::GLSLstd450##Inst, FloatOnly})
   return llvm::StringSwitch<std::optional<GlslInstruction>>(Name)
-      .Case("Sin", GlslInstruction{G::GLSLstd450Sin, true})
-      .Case("Cos", GlslInstruction{G::GLSLstd450Cos, true})
-      .Case("Tan", GlslInstruction{G::GLSLstd450Tan, true})
-      .Case("Asin", GlslInstruction{G::GLSLstd450Asin, true})
-      .Case("Acos", GlslInstruction{G::GLSLstd450Acos, true})
-      .Case("Atan", GlslInstruction{G::GLSLstd450Atan, true})
-      .Case("Atan2", GlslInstruction{G::GLSLstd450Atan2, true})
-      .Case("Sinh", GlslInstruction{G::GLSLstd450Sinh, true})
-      .Case("Cosh", GlslInstruction{G::GLSLstd450Cosh, true})
-      .Case("Tanh", GlslInstruction{G::GLSLstd450Tanh, true})
-      .Case("Exp", GlslInstruction{G::GLSLstd450Exp, true})
-      .Case("Exp2", GlslInstruction{G::GLSLstd450Exp2, true})
-      .Case("Log", GlslInstruction{G::GLSLstd450Log, true})
-      .Case("Log2", GlslInstruction{G::GLSLstd450Log2, true})
-      .Case("Pow", GlslInstruction{G::GLSLstd450Pow, true})
-      .Case("Sqrt", GlslInstruction{G::GLSLstd450Sqrt, false})
-      .Case("InverseSqrt", GlslInstruction{G::GLSLstd450InverseSqrt, false})
-      .Case("FAbs", GlslInstruction{G::GLSLstd450FAbs, false})
-      .Case("Floor", GlslInstruction{G::GLSLstd450Floor, false})
-      .Case("Ceil", GlslInstruction{G::GLSLstd450Ceil, false})
-      .Case("Trunc", GlslInstruction{G::GLSLstd450Trunc, false})
-      .Case("RoundEven", GlslInstruction{G::GLSLstd450RoundEven, false})
-      .Case("FMin", GlslInstruction{G::GLSLstd450FMin, false})
-      .Case("FMax", GlslInstruction{G::GLSLstd450FMax, false})
-      .Case("Fma", GlslInstruction{G::GLSLstd450Fma, false})
-      .Case("Ldexp", GlslInstruction{G::GLSLstd450Ldexp, false})
-      .Case("FrexpStruct", GlslInstruction{G::GLSLstd450FrexpStruct, false})
-      .Case("ModfStruct", GlslInstruction{G::GLSLstd450ModfStruct, false})
+      AMPVK_GLSL_INSTRUCTIONS(AMPVK_GLSL_CASE)
       .Default(std::nullopt);
+#undef AMPVK_GLSL_CASE
 }
 
 } // namespace

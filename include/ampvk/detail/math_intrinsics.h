@@ -3,13 +3,15 @@
 // (plugin/emit/MathIntrinsics.cpp), on the host its body runs.
 //
 //   detail::glsl::Name   "math.glsl": the GLSL.std.450 extended instruction
-//                        `Name` (Sin, FAbs, FrexpStruct, ...). The trigonometric,
+//                        `Name` (Sin, FAbs, FrexpStruct, ...), one for each
+//                        row of glsl_instructions.h. The trigonometric,
 //                        exponential and power instructions take float only.
 //   detail::spirv::Name  "math.spirv": a core instruction (OpIsNan, OpIsInf) or
 //                        a reinterpretation of a value's bits.
 #ifndef AMPVK_DETAIL_MATH_INTRINSICS_H
 #define AMPVK_DETAIL_MATH_INTRINSICS_H
 
+#include <ampvk/detail/glsl_instructions.h>
 #include <ampvk/detail/keywords.h>
 
 #include <cmath>
@@ -91,6 +93,11 @@ template <typename T>
 inline T ModfStruct(T x, T *whole) restrict(cpu, amp) AMPVK_INTRINSIC("math.glsl") {
   return std::modf(x, whole);
 }
+
+// Every row of glsl_instructions.h has its function here.
+#define AMPVK_GLSL_HAS_FUNCTION(Name, FloatOnly) using Name##_function = decltype(&Name<float>);
+AMPVK_GLSL_INSTRUCTIONS(AMPVK_GLSL_HAS_FUNCTION)
+#undef AMPVK_GLSL_HAS_FUNCTION
 
 } // namespace glsl
 
