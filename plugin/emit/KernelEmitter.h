@@ -8,7 +8,9 @@
 // The work is split by concern:
 //   KernelEntry.cpp         entry point, builtins, the index/tiled_index argument
 //   FoldedGrid.cpp          workgroup numbers of a grid the runtime folded
+//   ItemLoop.cpp            several work items per thread for untiled kernels
 //   StmtEmitter.cpp         statements and structured control flow
+//   LoopUnrollHints.cpp     Clang's loop hints as SPIR-V loop controls
 //   ExprEmitter.cpp         expressions as values: the dispatch, temporaries
 //   Constants.cpp           folded values, zero/one, namespace-scope constants
 //   Conversions.cpp         casts and scalar conversions
@@ -20,6 +22,7 @@
 //   CallInliner.cpp         calls, constructors, initialization
 //   Destructors.cpp         scopes, temporaries and the destructors they run
 //   MemoryAccess.cpp        loads/stores, member/element addressing, captures
+//   AggregateCopy.cpp       copies of large objects, place to place
 //   Intrinsics.cpp          barriers, fences, buffer access; dispatch to:
 //   ViewIntrinsics.cpp      array_view objects made in kernel code, view offsets
 //   TextureIntrinsics.cpp   textures, texture views and samplers: image access
@@ -30,6 +33,9 @@
 //   MathIntrinsics.cpp      <amp_math.h>: GLSL.std.450, bit casts, device twins
 //   LoopWitness.cpp         loops a driver cut short fail the launch
 //   RaceChecks.cpp          checked mode: tile_static races
+// and beside the class: TypeLowering (C++ types to SPIR-V types and layouts),
+// EmitDiagnostics.h (the emitter's errors), NodeKinds (how each kind of AST
+// node is treated, for the test that every kind is decided).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
@@ -134,8 +140,6 @@ public:
   const std::set<unsigned> &writtenSampledTextures() const { return WrittenSampledTextures; }
 
 private:
-  friend class IntrinsicEmitter;
-
   // A pointer variable (Pointers.cpp): its object at compile time, its
   // element index (or NullIndex) at run time.
   struct PointerVar {
