@@ -8,6 +8,8 @@
 #include "clang/AST/TypeLoc.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <iterator>
+
 using namespace clang;
 using namespace ampvk;
 
@@ -322,6 +324,26 @@ llvm::StringRef ampvk::getIntrinsicName(const FunctionDecl *FD) {
     if (Pattern != FD)
       return getIntrinsicName(Pattern);
   return llvm::StringRef();
+}
+
+static const char *const IntrinsicSpellings[] = {
+#define AMPVK_X(Enumerator, Spelling) Spelling,
+    AMPVK_INTRINSIC_NAMES(AMPVK_X)
+#undef AMPVK_X
+};
+
+std::optional<IntrinsicId> ampvk::getIntrinsic(const FunctionDecl *FD) {
+  llvm::StringRef Name = getIntrinsicName(FD);
+  if (Name.empty())
+    return std::nullopt;
+  for (unsigned I = 0; I < std::size(IntrinsicSpellings); ++I)
+    if (Name == IntrinsicSpellings[I])
+      return static_cast<IntrinsicId>(I);
+  return std::nullopt;
+}
+
+llvm::StringRef ampvk::intrinsicSpelling(IntrinsicId Id) {
+  return IntrinsicSpellings[static_cast<unsigned>(Id)];
 }
 
 llvm::StringRef ampvk::getAmpClassName(const CXXRecordDecl *RD) {

@@ -112,6 +112,18 @@ const clang::APValue *getAmpConstantValue(const clang::VarDecl *VD,
 // "buffer.element" for a function marked AMPVK_INTRINSIC("buffer.element").
 llvm::StringRef getIntrinsicName(const clang::FunctionDecl *FD);
 
+// The intrinsics of annotations.h (AMPVK_INTRINSIC_NAMES), by enumerator.
+enum class IntrinsicId : unsigned {
+#define AMPVK_X(Enumerator, Spelling) Enumerator,
+  AMPVK_INTRINSIC_NAMES(AMPVK_X)
+#undef AMPVK_X
+};
+// FD's intrinsic: none when FD is not one, or when it names one this plugin
+// does not know (the library contract check reports those).
+std::optional<IntrinsicId> getIntrinsic(const clang::FunctionDecl *FD);
+// "buffer.element" for IntrinsicId::BufferElement.
+llvm::StringRef intrinsicSpelling(IntrinsicId Id);
+
 // "array_view", "array", "tiled_index" for classes marked AMPVK_CLASS(...),
 // looking through template specializations.
 llvm::StringRef getAmpClassName(const clang::CXXRecordDecl *RD);

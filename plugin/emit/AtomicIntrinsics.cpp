@@ -27,20 +27,20 @@ using spv::Op;
 
 namespace {
 struct AtomicOp {
-  llvm::StringRef Name;
+  IntrinsicId Id;
   Op Signed, Unsigned;
 };
 
 // The read-modify-write operations with one value operand.
 constexpr AtomicOp ValueOps[] = {
-    {"add", Op::OpAtomicIAdd, Op::OpAtomicIAdd},
-    {"sub", Op::OpAtomicISub, Op::OpAtomicISub},
-    {"and", Op::OpAtomicAnd, Op::OpAtomicAnd},
-    {"or", Op::OpAtomicOr, Op::OpAtomicOr},
-    {"xor", Op::OpAtomicXor, Op::OpAtomicXor},
-    {"max", Op::OpAtomicSMax, Op::OpAtomicUMax},
-    {"min", Op::OpAtomicSMin, Op::OpAtomicUMin},
-    {"exchange", Op::OpAtomicExchange, Op::OpAtomicExchange},
+    {IntrinsicId::AtomicAdd, Op::OpAtomicIAdd, Op::OpAtomicIAdd},
+    {IntrinsicId::AtomicSub, Op::OpAtomicISub, Op::OpAtomicISub},
+    {IntrinsicId::AtomicAnd, Op::OpAtomicAnd, Op::OpAtomicAnd},
+    {IntrinsicId::AtomicOr, Op::OpAtomicOr, Op::OpAtomicOr},
+    {IntrinsicId::AtomicXor, Op::OpAtomicXor, Op::OpAtomicXor},
+    {IntrinsicId::AtomicMax, Op::OpAtomicSMax, Op::OpAtomicUMax},
+    {IntrinsicId::AtomicMin, Op::OpAtomicSMin, Op::OpAtomicUMin},
+    {IntrinsicId::AtomicExchange, Op::OpAtomicExchange, Op::OpAtomicExchange},
 };
 } // namespace
 
@@ -77,7 +77,7 @@ LValue KernelEmitter::atomicTarget(const FunctionDecl *FD, const Expr *Dest, std
   return LValue();
 }
 
-KernelEmitter::CallResult KernelEmitter::emitAtomic(const FunctionDecl *FD, llvm::StringRef Name,
+KernelEmitter::CallResult KernelEmitter::emitAtomic(const FunctionDecl *FD, IntrinsicId Id,
                                                     llvm::ArrayRef<const Expr *> Args,
                                                     SourceLocation Loc) {
   CallResult R;
@@ -95,15 +95,16 @@ KernelEmitter::CallResult KernelEmitter::emitAtomic(const FunctionDecl *FD, llvm
   SpvId Relaxed = B.constI32(0);
   bool Unsigned = T->isUnsignedIntegerType();
 
-  if (Name == "inc" || Name == "dec") {
+  if (Id == IntrinsicId::AtomicInc || Id == IntrinsicId::AtomicDec) {
     R.Value = underGuard(Dest.Guard, Type, [&] {
-      return B.emit(Name == "inc" ? Op::OpAtomicIIncrement : Op::OpAtomicIDecrement, Type,
+      return B.emit(Id == IntrinsicId::AtomicInc ? Op::OpAtomicIIncrement : Op::OpAtomicIDecrement,
+                    Type,
                     {Dest.Ptr, ScopeId, Relaxed});
     });
     return R;
   }
   for (const AtomicOp &A : ValueOps) {
-    if (Name != A.Name || Args.size() < 2)
+    if (Id != A.Id || Args.size() < 2)
       continue;
     SpvId Value = emitRValue(Args[1]);
     if (!Value)
@@ -113,7 +114,7 @@ KernelEmitter::CallResult KernelEmitter::emitAtomic(const FunctionDecl *FD, llvm
     });
     return R;
   }
-  if (Name == "compare_exchange" && Args.size() >= 3) {
+  if (Id == IntrinsicId::AtomicCompareExchange && Args.size() >= 3) {
     LValue Expected = deref(emitPointer(Args[1]), Args[1]->getExprLoc());
     SpvId Value = emitRValue(Args[2]);
     if (!Expected.valid() || !Value)

@@ -175,7 +175,7 @@ void KernelEmitter::reportFirstFailure(std::uint32_t Kind,
   });
 }
 
-KernelEmitter::CallResult KernelEmitter::emitBoundsIntrinsic(llvm::StringRef Name,
+KernelEmitter::CallResult KernelEmitter::emitBoundsIntrinsic(IntrinsicId Id,
                                                              const PointerValue *This,
                                                              llvm::ArrayRef<const Expr *> Args,
                                                              SourceLocation Loc) {
@@ -184,7 +184,7 @@ KernelEmitter::CallResult KernelEmitter::emitBoundsIntrinsic(llvm::StringRef Nam
   if (!BoundsChecks || !This || !This->valid() || Args.empty())
     return R;
   LValue View = deref(*This, Loc);
-  if (Name == "bounds.check") {
+  if (Id == IntrinsicId::BoundsCheck) {
     const Expr *IdxExpr = Args[0];
     LValue Idx =
         IdxExpr->isGLValue() ? emitLValue(IdxExpr) : materialize(IdxExpr->getType(), IdxExpr);
@@ -200,7 +200,7 @@ KernelEmitter::CallResult KernelEmitter::emitBoundsIntrinsic(llvm::StringRef Nam
       R.Value = checkIndex(View, Index, check_access::element, Loc);
     return R;
   }
-  if (Name == "bounds.row" && Args.size() == 2) {
+  if (Id == IntrinsicId::BoundsRow && Args.size() == 2) {
     LValue Row = emitLValue(Args[0]);
     SpvId I0 = toInt32(emitRValue(Args[1]), Args[1]->getType());
     const auto *RowRD = Row.valid() ? Row.Type->getAsCXXRecordDecl() : nullptr;
@@ -215,6 +215,6 @@ KernelEmitter::CallResult KernelEmitter::emitBoundsIntrinsic(llvm::StringRef Nam
     store(First, Kept, Loc);
     return R;
   }
-  internalError(Loc, "unknown bounds intrinsic " + Name);
+  internalError(Loc, "unknown bounds intrinsic " + intrinsicSpelling(Id));
   return R;
 }

@@ -99,9 +99,13 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
                           const Expr *Site) {
   if (failed())
     return {};
-  llvm::StringRef Intrinsic = getIntrinsicName(FD);
-  if (!Intrinsic.empty())
-    return emitIntrinsic(FD, Intrinsic, This, Args, Loc);
+  if (std::optional<IntrinsicId> Intrinsic = getIntrinsic(FD))
+    return emitIntrinsic(FD, *Intrinsic, This, Args, Loc);
+  if (!getIntrinsicName(FD).empty()) {
+    unsupported(Loc, ampdiag::err_unsupported_library_function)
+        << FD->getQualifiedNameAsString();
+    return {};
+  }
 
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
     if (MD->isTrivial() && (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {

@@ -22,7 +22,7 @@ using namespace clang;
 using namespace ampvk;
 using spv::Op;
 
-KernelEmitter::CallResult KernelEmitter::emitDirect3d(const FunctionDecl *FD, llvm::StringRef Name,
+KernelEmitter::CallResult KernelEmitter::emitDirect3d(const FunctionDecl *FD, IntrinsicId Id,
                                                       llvm::ArrayRef<const Expr *> Args,
                                                       SourceLocation Loc) {
   CallResult R;
@@ -34,14 +34,14 @@ KernelEmitter::CallResult KernelEmitter::emitDirect3d(const FunctionDecl *FD, ll
   SpvId Type = lower(FD->getReturnType(), Loc);
   if (!X || !Type)
     return R;
-  if (Name == "countbits")
+  if (Id == IntrinsicId::D3dCountBits)
     R.Value = B.emit(Op::OpBitCount, Type, {X});
-  else if (Name == "reversebits")
+  else if (Id == IntrinsicId::D3dReverseBits)
     R.Value = B.emit(Op::OpBitReverse, Type, {X});
-  else if (Name == "firstbithigh")
+  else if (Id == IntrinsicId::D3dFirstBitHigh)
     R.Value = B.emit(Op::OpExtInst, Type,
                      {B.glslStd450(), static_cast<std::uint32_t>(GLSLstd450FindSMsb), X});
-  else if (Name == "firstbitlow")
+  else if (Id == IntrinsicId::D3dFirstBitLow)
     R.Value = B.emit(Op::OpExtInst, Type,
                      {B.glslStd450(), static_cast<std::uint32_t>(GLSLstd450FindILsb), X});
   else

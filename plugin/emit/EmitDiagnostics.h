@@ -46,8 +46,6 @@ enum class UnsupportedConstruct : unsigned {
   PointerExpression,
   // Intrinsics.cpp
   BarrierNotTiled,
-  Barrier,
-  MemoryFence,
   UncapturedArray,
   // TextureIntrinsics.cpp
   UncapturedTexture,

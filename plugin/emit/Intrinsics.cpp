@@ -41,18 +41,19 @@ struct FenceKind {
 
 // tile_static memory is Workgroup storage; global memory is storage buffers
 // (UniformMemory) and images.
-bool fenceFor(llvm::StringRef Which, FenceKind &Out) {
+FenceKind fenceFor(IntrinsicId Id) {
   using M = spv::MemorySemanticsMask;
-  if (Which == "all")
-    Out = {ScopeDevice, semantics({M::AcquireRelease, M::UniformMemory, M::WorkgroupMemory,
-                                   M::ImageMemory})};
-  else if (Which == "global")
-    Out = {ScopeDevice, semantics({M::AcquireRelease, M::UniformMemory, M::ImageMemory})};
-  else if (Which == "tile_static")
-    Out = {ScopeWorkgroup, semantics({M::AcquireRelease, M::WorkgroupMemory})};
-  else
-    return false;
-  return true;
+  switch (Id) {
+  case IntrinsicId::BarrierGlobal:
+  case IntrinsicId::FenceGlobal:
+    return {ScopeDevice, semantics({M::AcquireRelease, M::UniformMemory, M::ImageMemory})};
+  case IntrinsicId::BarrierTileStatic:
+  case IntrinsicId::FenceTileStatic:
+    return {ScopeWorkgroup, semantics({M::AcquireRelease, M::WorkgroupMemory})};
+  default: // all
+    return {ScopeDevice, semantics({M::AcquireRelease, M::UniformMemory, M::WorkgroupMemory,
+                                    M::ImageMemory})};
+  }
 }
 } // namespace
 
@@ -130,88 +131,128 @@ void KernelEmitter::tileBarrier(std::uint32_t MemoryScope, std::uint32_t Semanti
 }
 
 KernelEmitter::CallResult
-KernelEmitter::emitIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
-                             const PointerValue *This, llvm::ArrayRef<const Expr *> Args,
-                             SourceLocation Loc) {
-  if (Name.starts_with("math."))
-    return emitMathIntrinsic(FD, Name, Args, Loc);
-  CallResult R;
-  FenceKind Fence;
-  if (Name.consume_front("barrier.")) {
-    if (!K.Tiled) {
-      unsupported(Loc, UnsupportedConstruct::BarrierNotTiled);
-      return R;
-    }
-    if (!fenceFor(Name, Fence))
-      return unsupported(Loc, UnsupportedConstruct::Barrier), R;
-    // A wait orders memory for the tile's work-items: Workgroup scope. wait()
-    // (barrier.all) is the exception: written with Device scope and all
-    // semantics, correct as it stands, and marked so for the pass that gives
-    // it Workgroup scope and drops the global part the kernel does not need
-    // (spirv/passes/TileBarriers.h).
-    tileBarrier(Name == "all" ? ScopeDevice : ScopeWorkgroup, Fence.Semantics);
-    clearRaceShadow(); // a new epoch for the race checks
-    return R;
-  }
-  if (Name.consume_front("fence.")) {
-    if (!fenceFor(Name, Fence))
-      return unsupported(Loc, UnsupportedConstruct::MemoryFence), R;
-    for (const Expr *A : Args)
-      emitDiscarded(A);
-    B.emitVoid(Op::OpMemoryBarrier,
-               {B.constI32(static_cast<std::int32_t>(Fence.MemoryScope)),
-                B.constI32(static_cast<std::int32_t>(Fence.Semantics))});
-    return R;
-  }
-  if (Name == "buffer.element") {
-    if (!This || !This->valid())
-      return R;
-    // The view itself, also where `this` points into an array of views.
-    int Binding = viewBinding(deref(*This, Loc));
-    if (Binding < 0) {
-      unsupported(Loc, UnsupportedConstruct::UncapturedArray);
-      return R;
-    }
-    SpvId Linear = toInt32(emitRValue(Args[0]), Args[0]->getType());
-    // The guard (bounds.check) exists only in checked mode.
-    SpvId Guard = BoundsChecks && Args.size() > 1 ? emitRValue(Args[1]) : 0;
-    // The element type of the view itself: reinterpret_as's view reads the
-    // binding's bytes as other elements.
-    QualType Elem = bindingElementAs(Binding, viewElementType(deref(*This, Loc).Type));
-    SpvId Var = bufferVariable(Binding, Elem, Loc);
-    if (!Linear || !Var)
-      return R;
-    LValue LV;
-    LV.K = LValue::Memory;
-    LV.SC = spv::StorageClass::StorageBuffer;
-    LV.L = Layout::Explicit;
-    LV.Type = Elem;
-    LV.Binding = Binding;
-    LV.Guard = Guard;
-    LV.BufferVar = Var;
-    LV.BufferIndex = Linear;
-    LV.Ptr = B.emit(Op::OpAccessChain,
-                    B.typePointer(LV.SC, Types.lower(Elem, Layout::Explicit, Loc)),
-                    {Var, B.constI32(0), Linear});
-    R.Ref = LV;
-    return R;
-  }
-  if (Name.starts_with("bounds."))
-    return emitBoundsIntrinsic(Name, This, Args, Loc);
-  if (Name == "view.origin") {
+KernelEmitter::emitIntrinsic(const FunctionDecl *FD, IntrinsicId Id, const PointerValue *This,
+                             llvm::ArrayRef<const Expr *> Args, SourceLocation Loc) {
+  using I = IntrinsicId;
+  switch (Id) {
+  case I::BarrierAll:
+  case I::BarrierGlobal:
+  case I::BarrierTileStatic:
+    return emitBarrier(Id, Loc);
+  case I::FenceAll:
+  case I::FenceGlobal:
+  case I::FenceTileStatic:
+    return emitFence(Id, Args);
+  case I::BufferElement:
+    return emitBufferElement(This, Args, Loc);
+  case I::BoundsCheck:
+  case I::BoundsRow:
+    return emitBoundsIntrinsic(Id, This, Args, Loc);
+  case I::ViewOrigin: {
+    CallResult R;
     R.Value = emitViewOrigin(This, Loc);
     return R;
   }
-  if (Name.starts_with("array_view.") || Name == "host.only")
-    return emitViewIntrinsic(Name, This, Args, Loc);
-  if (Name.starts_with("texture."))
-    return emitTextureIntrinsic(FD, Name, This, Args, Loc);
-  if (Name.consume_front("atomic."))
-    return emitAtomic(FD, Name, Args, Loc);
-  if (Name.consume_front("direct3d."))
-    return emitDirect3d(FD, Name, Args, Loc);
-  if (Name.consume_front("debug."))
-    return emitPrint(Name, Args, Loc);
+  case I::ArrayViewCopy:
+  case I::ArrayViewDestroy:
+  case I::ArrayViewShare:
+  case I::ArrayViewElementsAt:
+  case I::HostOnly:
+    return emitViewIntrinsic(Id, This, Args, Loc);
+  case I::DebugPrintf:
+  case I::DebugErrorf:
+  case I::DebugAbort:
+    return emitPrint(Id, Args, Loc);
+  case I::AtomicExchange:
+  case I::AtomicCompareExchange:
+  case I::AtomicAdd:
+  case I::AtomicSub:
+  case I::AtomicMax:
+  case I::AtomicMin:
+  case I::AtomicAnd:
+  case I::AtomicOr:
+  case I::AtomicXor:
+  case I::AtomicInc:
+  case I::AtomicDec:
+    return emitAtomic(FD, Id, Args, Loc);
+  case I::D3dCountBits:
+  case I::D3dReverseBits:
+  case I::D3dFirstBitHigh:
+  case I::D3dFirstBitLow:
+    return emitDirect3d(FD, Id, Args, Loc);
+  case I::MathDevice:
+  case I::MathGlsl:
+  case I::MathSpirv:
+    return emitMathIntrinsic(FD, Id, Args, Loc);
+  case I::TextureLoad:
+  case I::TextureStore:
+  case I::TextureSample:
+  case I::TextureGather:
+    return emitTextureIntrinsic(FD, Id, This, Args, Loc);
+  }
   unsupported(Loc, ampdiag::err_unsupported_library_function) << FD->getQualifiedNameAsString();
+  return {};
+}
+
+KernelEmitter::CallResult KernelEmitter::emitBarrier(IntrinsicId Id, SourceLocation Loc) {
+  if (!K.Tiled) {
+    unsupported(Loc, UnsupportedConstruct::BarrierNotTiled);
+    return {};
+  }
+  // A wait orders memory for the tile's work-items: Workgroup scope. wait()
+  // (barrier.all) is the exception: written with Device scope and all
+  // semantics, correct as it stands, and marked so for the pass that gives
+  // it Workgroup scope and drops the global part the kernel does not need
+  // (spirv/passes/TileBarriers.h).
+  tileBarrier(Id == IntrinsicId::BarrierAll ? ScopeDevice : ScopeWorkgroup,
+              fenceFor(Id).Semantics);
+  clearRaceShadow(); // a new epoch for the race checks
+  return {};
+}
+
+KernelEmitter::CallResult KernelEmitter::emitFence(IntrinsicId Id,
+                                                   llvm::ArrayRef<const Expr *> Args) {
+  FenceKind Fence = fenceFor(Id);
+  for (const Expr *A : Args)
+    emitDiscarded(A);
+  B.emitVoid(Op::OpMemoryBarrier, {B.constI32(static_cast<std::int32_t>(Fence.MemoryScope)),
+                                   B.constI32(static_cast<std::int32_t>(Fence.Semantics))});
+  return {};
+}
+
+KernelEmitter::CallResult
+KernelEmitter::emitBufferElement(const PointerValue *This, llvm::ArrayRef<const Expr *> Args,
+                                 SourceLocation Loc) {
+  CallResult R;
+  if (!This || !This->valid())
+    return R;
+  // The view itself, also where `this` points into an array of views.
+  int Binding = viewBinding(deref(*This, Loc));
+  if (Binding < 0) {
+    unsupported(Loc, UnsupportedConstruct::UncapturedArray);
+    return R;
+  }
+  SpvId Linear = toInt32(emitRValue(Args[0]), Args[0]->getType());
+  // The guard (bounds.check) exists only in checked mode.
+  SpvId Guard = BoundsChecks && Args.size() > 1 ? emitRValue(Args[1]) : 0;
+  // The element type of the view itself: reinterpret_as's view reads the
+  // binding's bytes as other elements.
+  QualType Elem = bindingElementAs(Binding, viewElementType(deref(*This, Loc).Type));
+  SpvId Var = bufferVariable(Binding, Elem, Loc);
+  if (!Linear || !Var)
+    return R;
+  LValue LV;
+  LV.K = LValue::Memory;
+  LV.SC = spv::StorageClass::StorageBuffer;
+  LV.L = Layout::Explicit;
+  LV.Type = Elem;
+  LV.Binding = Binding;
+  LV.Guard = Guard;
+  LV.BufferVar = Var;
+  LV.BufferIndex = Linear;
+  LV.Ptr = B.emit(Op::OpAccessChain,
+                  B.typePointer(LV.SC, Types.lower(Elem, Layout::Explicit, Loc)),
+                  {Var, B.constI32(0), Linear});
+  R.Ref = LV;
   return R;
 }

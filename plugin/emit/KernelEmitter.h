@@ -42,6 +42,7 @@
 #define AMPVK_PLUGIN_EMIT_KERNELEMITTER_H
 
 #include "ampvk/kernel_image.h"
+#include "attrs/AmpAttributes.h"
 #include "attrs/LibraryContract.h"
 #include "emit/EmitDiagnostics.h"
 #include "kernel/Kernel.h"
@@ -439,9 +440,14 @@ private:
 
   // Intrinsics.cpp
   bool isIntrinsic(const clang::FunctionDecl *FD) const;
-  CallResult emitIntrinsic(const clang::FunctionDecl *FD, llvm::StringRef Name,
+  // Every intrinsic's lowering, chosen by its IntrinsicId (one switch).
+  CallResult emitIntrinsic(const clang::FunctionDecl *FD, IntrinsicId Id,
                            const PointerValue *This,
                            llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
+  CallResult emitBarrier(IntrinsicId Id, clang::SourceLocation Loc);
+  CallResult emitFence(IntrinsicId Id, llvm::ArrayRef<const clang::Expr *> Args);
+  CallResult emitBufferElement(const PointerValue *This, llvm::ArrayRef<const clang::Expr *> Args,
+                               clang::SourceLocation Loc);
   // The element type a view of ViewElem elements (null: the binding's own)
   // reads Binding as, with the binding's constness.
   clang::QualType bindingElementAs(int Binding, clang::QualType ViewElem) const;
@@ -457,7 +463,7 @@ private:
 
   // ViewIntrinsics.cpp: views made inside the kernel; a view's offset
   // (view.origin).
-  CallResult emitViewIntrinsic(llvm::StringRef Name, const PointerValue *This,
+  CallResult emitViewIntrinsic(IntrinsicId Id, const PointerValue *This,
                                llvm::ArrayRef<const clang::Expr *> Args,
                                clang::SourceLocation Loc);
   SpvId emitViewOrigin(const PointerValue *This, clang::SourceLocation Loc);
@@ -482,7 +488,7 @@ private:
   // (viewBinding, ViewBindings): binding I of set image_binding_set.
   static constexpr int ImageBindingBase = 1 << 20;
   enum class ImageUse { Sampled, StorageRead, StorageWrite, Sampler };
-  CallResult emitTextureIntrinsic(const clang::FunctionDecl *FD, llvm::StringRef Name,
+  CallResult emitTextureIntrinsic(const clang::FunctionDecl *FD, IntrinsicId Id,
                                   const PointerValue *This,
                                   llvm::ArrayRef<const clang::Expr *> Args,
                                   clang::SourceLocation Loc);
@@ -506,20 +512,20 @@ private:
   SpvId texelToValue(SpvId Texel, clang::QualType T, clang::SourceLocation Loc);
   SpvId valueToTexel(SpvId Value, clang::QualType T, clang::SourceLocation Loc);
 
-  // AtomicIntrinsics.cpp: Name is the part after "atomic.".
-  CallResult emitAtomic(const clang::FunctionDecl *FD, llvm::StringRef Name,
+  // AtomicIntrinsics.cpp
+  CallResult emitAtomic(const clang::FunctionDecl *FD, IntrinsicId Id,
                         llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
   // The memory an atomic operates on, with the scope it is shared at; reports
   // thread-private memory.
   LValue atomicTarget(const clang::FunctionDecl *FD, const clang::Expr *Dest,
                       std::uint32_t &Scope);
 
-  // Direct3dIntrinsics.cpp: Name is the part after "direct3d.".
-  CallResult emitDirect3d(const clang::FunctionDecl *FD, llvm::StringRef Name,
+  // Direct3dIntrinsics.cpp
+  CallResult emitDirect3d(const clang::FunctionDecl *FD, IntrinsicId Id,
                           llvm::ArrayRef<const clang::Expr *> Args, clang::SourceLocation Loc);
 
-  // BoundsChecks.cpp: Name is "bounds.check" or "bounds.row".
-  CallResult emitBoundsIntrinsic(llvm::StringRef Name, const PointerValue *This,
+  // BoundsChecks.cpp: bounds.check and bounds.row.
+  CallResult emitBoundsIntrinsic(IntrinsicId Id, const PointerValue *This,
                                  llvm::ArrayRef<const clang::Expr *> Args,
                                  clang::SourceLocation Loc);
   // The guard of an access to View at Index (its components), recording a
@@ -541,8 +547,8 @@ private:
   // The `int _M_base[N]` of an index<N> or extent<N>.
   LValue coordinateArray(const LValue &Obj, clang::SourceLocation Loc);
 
-  // PrintIntrinsics.cpp: Name is the part after "debug.".
-  CallResult emitPrint(llvm::StringRef Name, llvm::ArrayRef<const clang::Expr *> Args,
+  // PrintIntrinsics.cpp: direct3d_printf, direct3d_errorf, direct3d_abort.
+  CallResult emitPrint(IntrinsicId Id, llvm::ArrayRef<const clang::Expr *> Args,
                        clang::SourceLocation Loc);
   // The words of one argument in a record; its print_arg (and a string
   // argument's text) into Site.
@@ -586,7 +592,7 @@ private:
   SpvId localInvocationIndex();
 
   // MathIntrinsics.cpp
-  CallResult emitMathIntrinsic(const clang::FunctionDecl *FD, llvm::StringRef Name,
+  CallResult emitMathIntrinsic(const clang::FunctionDecl *FD, IntrinsicId Id,
                                llvm::ArrayRef<const clang::Expr *> Args,
                                clang::SourceLocation Loc);
 

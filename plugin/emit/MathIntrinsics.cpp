@@ -79,10 +79,10 @@ std::optional<GlslInstruction> glslInstruction(llvm::StringRef Name) {
 } // namespace
 
 KernelEmitter::CallResult KernelEmitter::emitMathIntrinsic(const FunctionDecl *FD,
-                                                           llvm::StringRef Name,
+                                                           IntrinsicId Id,
                                                            llvm::ArrayRef<const Expr *> Args,
                                                            SourceLocation Loc) {
-  if (Name == "math.device") {
+  if (Id == IntrinsicId::MathDevice) {
     if (const FunctionDecl *Twin = deviceTwin(Ctx, FD))
       return inlineCall(Twin, nullptr, Args, Loc);
     internalError(Loc, "no device implementation of " + FD->getQualifiedNameAsString());
@@ -92,7 +92,7 @@ KernelEmitter::CallResult KernelEmitter::emitMathIntrinsic(const FunctionDecl *F
   llvm::StringRef Fn = FD->getName();
   QualType RetT = FD->getReturnType();
   SpvId RetType = RetT->isVoidType() ? 0 : lower(RetT, Loc);
-  if (Name == "math.glsl") {
+  if (Id == IntrinsicId::MathGlsl) {
     std::optional<GlslInstruction> I = glslInstruction(Fn);
     QualType ArgT = FD->getParamDecl(0)->getType();
     if (!I || (I->FloatOnly && Types.bitWidth(ArgT) != 32)) {
@@ -121,7 +121,7 @@ KernelEmitter::CallResult KernelEmitter::emitMathIntrinsic(const FunctionDecl *F
     R.Value = B.emit(Op::OpExtInst, RetType, Ops);
     return R;
   }
-  if (Name == "math.spirv") {
+  if (Id == IntrinsicId::MathSpirv) {
     llvm::SmallVector<SpvId, 2> Vals;
     for (const Expr *A : Args)
       Vals.push_back(emitRValue(A));
@@ -145,6 +145,6 @@ KernelEmitter::CallResult KernelEmitter::emitMathIntrinsic(const FunctionDecl *F
     }
     return R;
   }
-  internalError(Loc, "unknown math intrinsic " + Name);
+  internalError(Loc, "unknown math intrinsic " + intrinsicSpelling(Id));
   return R;
 }

@@ -86,25 +86,27 @@ void KernelEmitter::printArgumentWords(const Expr *Arg, print_site &Site,
   Site.args.push_back(static_cast<std::uint32_t>(Kind));
 }
 
-KernelEmitter::CallResult KernelEmitter::emitPrint(llvm::StringRef Name,
+KernelEmitter::CallResult KernelEmitter::emitPrint(IntrinsicId Id,
                                                    llvm::ArrayRef<const Expr *> Args,
                                                    SourceLocation Loc) {
   CallResult R;
   print_site Site;
-  Site.entry.action = static_cast<std::uint32_t>(Name == "printf"   ? print_action::print
-                                                 : Name == "errorf" ? print_action::error
-                                                                    : print_action::abort);
-  if (Name != "abort") {
+  const bool Abort = Id == IntrinsicId::DebugAbort;
+  Site.entry.action = static_cast<std::uint32_t>(Id == IntrinsicId::DebugPrintf   ? print_action::print
+                                                 : Id == IntrinsicId::DebugErrorf ? print_action::error
+                                                                                  : print_action::abort);
+  if (!Abort) {
     const auto *Format = Args.empty() ? nullptr
                                       : dyn_cast<StringLiteral>(Args[0]->IgnoreParenImpCasts());
     if (!Format) {
-      unsupported(Loc, ampdiag::err_print_format_not_literal) << "direct3d_" + Name.str();
+      unsupported(Loc, ampdiag::err_print_format_not_literal)
+          << (Id == IntrinsicId::DebugPrintf ? "direct3d_printf" : "direct3d_errorf");
       return R;
     }
     Site.format = Format->getString().str();
   }
   llvm::SmallVector<SpvId, 8> Words;
-  for (const Expr *Arg : Args.drop_front(Name == "abort" ? 0 : 1)) {
+  for (const Expr *Arg : Args.drop_front(Abort ? 0 : 1)) {
     printArgumentWords(Arg, Site, Words);
     if (failed())
       return R;

@@ -337,7 +337,7 @@ SpvId KernelEmitter::floatCoordinate(const Expr *Arg, SourceLocation Loc) {
 }
 
 KernelEmitter::CallResult
-KernelEmitter::emitTextureIntrinsic(const FunctionDecl *FD, llvm::StringRef Name,
+KernelEmitter::emitTextureIntrinsic(const FunctionDecl *FD, IntrinsicId Id,
                                     const PointerValue *This,
                                     llvm::ArrayRef<const Expr *> Args, SourceLocation Loc) {
   CallResult R;
@@ -350,7 +350,7 @@ KernelEmitter::emitTextureIntrinsic(const FunctionDecl *FD, llvm::StringRef Name
   const SpvId Texel4 = B.typeVector(Scalar, 4);
   const bool Sampled = isSampledBinding(Binding);
 
-  if (Name == "texture.store") {
+  if (Id == IntrinsicId::TextureStore) {
     if (CB.Kind == static_cast<std::uint32_t>(binding_kind::texture_reference) && Sampled) {
       // Written: emitted again with this texture a storage image.
       WrittenSampledTextures.insert(Binding - ImageBindingBase);
@@ -367,7 +367,7 @@ KernelEmitter::emitTextureIntrinsic(const FunctionDecl *FD, llvm::StringRef Name
     return R;
   }
 
-  if (Name == "texture.load") {
+  if (Id == IntrinsicId::TextureLoad) {
     SpvId Coord = imageCoordinate(Args[0], CB.Rank, Loc);
     SpvId Mip = Args.size() > 1 ? toInt32(emitRValue(Args[1]), Args[1]->getType()) : B.constI32(0);
     if (failed())
@@ -402,7 +402,7 @@ KernelEmitter::emitTextureIntrinsic(const FunctionDecl *FD, llvm::StringRef Name
     return static_cast<std::uint32_t>(Result.Val.getInt().getZExtValue());
   };
 
-  if (Name == "texture.sample") {
+  if (Id == IntrinsicId::TextureSample) {
     // (sampler, coord, lod) or (filter, address, coord, lod)
     const unsigned CoordArg = WithSampler ? 1 : 2;
     // The coordinate first: its code may branch (a checked element access),
@@ -421,7 +421,7 @@ KernelEmitter::emitTextureIntrinsic(const FunctionDecl *FD, llvm::StringRef Name
     return R;
   }
 
-  if (Name == "texture.gather") {
+  if (Id == IntrinsicId::TextureGather) {
     // (sampler, coord, component) or (address, coord, component); gathering
     // takes no filter: point sampling of the four texels.
     SpvId Coord = floatCoordinate(Args[1], Loc); // before the OpSampledImage, as above
@@ -434,7 +434,7 @@ KernelEmitter::emitTextureIntrinsic(const FunctionDecl *FD, llvm::StringRef Name
     R.Value = texelToValue(Texel, FD->getReturnType(), Loc);
     return R;
   }
-  internalError(Loc, "unknown texture intrinsic " + Name);
+  internalError(Loc, "unknown texture intrinsic " + intrinsicSpelling(Id));
   return R;
 }
 

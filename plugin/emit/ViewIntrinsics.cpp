@@ -170,15 +170,15 @@ void KernelEmitter::copyViewBindings(SpvId DstPlace, const LValue &Src, QualType
 }
 
 KernelEmitter::CallResult
-KernelEmitter::emitViewIntrinsic(llvm::StringRef Name, const PointerValue *This,
+KernelEmitter::emitViewIntrinsic(IntrinsicId Id, const PointerValue *This,
                                  llvm::ArrayRef<const Expr *> Args, SourceLocation Loc) {
   CallResult R;
-  if (Name == "array_view.destroy" || Name == "host.only")
+  if (Id == IntrinsicId::ArrayViewDestroy || Id == IntrinsicId::HostOnly)
     return R; // host-side bookkeeping and checks only
   if (!This || !This->valid() || Args.empty())
     return R;
   LValue Dst = deref(*This, Loc);
-  if (Name == "array_view.elements_at") {
+  if (Id == IntrinsicId::ArrayViewElementsAt) {
     viewElementsAt(Dst, Args[0], Loc);
     return R;
   }
@@ -196,14 +196,14 @@ KernelEmitter::emitViewIntrinsic(llvm::StringRef Name, const PointerValue *This,
     unsupported(Loc, UnsupportedConstruct::CaptureModification);
     return R;
   }
-  if (Name == "array_view.share") {
+  if (Id == IntrinsicId::ArrayViewShare) {
     // reinterpret_as's view of other elements reads the binding through a
     // variable of its own element type (bufferVariable).
     bindView(Dst, Binding, Loc);
     return R;
   }
-  if (Name != "array_view.copy") {
-    internalError(Loc, "unknown view intrinsic " + Name);
+  if (Id != IntrinsicId::ArrayViewCopy) {
+    internalError(Loc, "unknown view intrinsic " + intrinsicSpelling(Id));
     return R;
   }
   // array_view<T> to array_view<T> or array_view<const T>: the same members
