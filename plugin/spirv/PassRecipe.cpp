@@ -40,14 +40,21 @@ const OwnPass *ampvk::findOwnPass(llvm::StringRef Name) {
   return nullptr;
 }
 
-static std::vector<std::string> spirvToolsRecipe(bool Performance) {
-  spvtools::Optimizer Recipe(SPV_ENV_VULKAN_1_1);
-  if (Performance)
-    Recipe.RegisterPerformancePasses();
-  else
-    Recipe.RegisterLegalizationPasses();
-  std::vector<const char *> Names = Recipe.GetPassNames();
-  return std::vector<std::string>(Names.begin(), Names.end());
+// SPIRV-Tools' legalization or performance recipe, asked of the library once
+// per process: passRecipe() runs for every module a kernel ships.
+static const std::vector<std::string> &spirvToolsRecipe(bool Performance) {
+  auto Ask = [](bool Perf) {
+    spvtools::Optimizer Recipe(SPV_ENV_VULKAN_1_1);
+    if (Perf)
+      Recipe.RegisterPerformancePasses();
+    else
+      Recipe.RegisterLegalizationPasses();
+    std::vector<const char *> Names = Recipe.GetPassNames();
+    return std::vector<std::string>(Names.begin(), Names.end());
+  };
+  static const std::vector<std::string> Legalization = Ask(false);
+  static const std::vector<std::string> PerformanceNames = Ask(true);
+  return Performance ? PerformanceNames : Legalization;
 }
 
 // SPIRV-Tools' legalization (and performance) recipe, asked of the library so
@@ -73,7 +80,7 @@ static std::vector<std::vector<std::string>> spirvToolsSegments(const SpirvPipel
   };
   if (Opts.Optimize) {
     DropUnroll(Names);
-    std::vector<std::string> Performance = spirvToolsRecipe(/*Performance=*/true);
+    const std::vector<std::string> &Performance = spirvToolsRecipe(/*Performance=*/true);
     Names.insert(Names.end(), Performance.begin(), Performance.end());
   }
   if (Opts.UnrollInDriver)
