@@ -63,7 +63,7 @@ LValue KernelEmitter::atomicTarget(const FunctionDecl *FD, const Expr *Dest, std
   }
   if (LV.K == LValue::Memory && LV.SC == spv::StorageClass::StorageBuffer) {
     Scope = static_cast<std::uint32_t>(spv::Scope::Device);
-    GlobalAtomics = true;
+    Iface.noteGlobalAtomic();
     noteAccess(LV, /*Write=*/true);
     noteAccess(LV, /*Write=*/false);
     return LV;

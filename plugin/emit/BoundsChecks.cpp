@@ -72,26 +72,6 @@ SpvId KernelEmitter::underGuard(SpvId Guard, SpvId ResultType, llvm::function_re
   return B.emit(Op::OpPhi, ResultType, {V, ThenEnd, B.constNull(ResultType), Entry});
 }
 
-SpvId KernelEmitter::checkReportVariable() {
-  if (ReportVar)
-    return ReportVar;
-  SpvId Words = B.typeArray(intType(), check_report_words, /*Unique=*/true);
-  B.decorate(Words, spv::Decoration::ArrayStride, {4});
-  SpvId Block = B.typeStruct({Words});
-  B.decorateMember(Block, 0, spv::Decoration::Offset, {0});
-  B.decorate(Block, spv::Decoration::Block);
-  ReportVar = B.globalVariable(Block, spv::StorageClass::StorageBuffer);
-  B.decorate(ReportVar, spv::Decoration::DescriptorSet, {0});
-  // After the views and the capture buffer (check_report_binding).
-  auto Binding =
-      static_cast<std::uint32_t>(Captures.Bindings.size() + (Captures.inBuffer() ? 1 : 0));
-  B.decorate(ReportVar, spv::Decoration::Binding, {Binding});
-  B.name(ReportVar, "ampvk_check_report");
-  ChecksEnabled = B.specConstBool(check_spec_constant_id, false);
-  B.name(ChecksEnabled, "ampvk_checks_enabled");
-  return ReportVar;
-}
-
 std::int32_t KernelEmitter::addCheckSite(SourceLocation Loc, check_access Access,
                                          llvm::StringRef View) {
   // The site, as the user wrote it (not inside <amp.h>).
@@ -103,8 +83,7 @@ std::int32_t KernelEmitter::addCheckSite(SourceLocation Loc, check_access Access
   Site.entry.access = static_cast<std::uint32_t>(Access);
   Site.file = P.isValid() ? P.getFilename() : "";
   Site.view = View.str();
-  CheckSites.push_back(std::move(Site));
-  return static_cast<std::int32_t>(CheckSites.size() - 1);
+  return Iface.addCheckSite(std::move(Site));
 }
 
 SpvId KernelEmitter::checkIndex(const LValue &View, llvm::ArrayRef<SpvId> Index,
@@ -133,12 +112,12 @@ SpvId KernelEmitter::checkIndex(const LValue &View, llvm::ArrayRef<SpvId> Index,
     SpvId Ok = B.emit(Op::OpULessThan, boolType(), {Index[D], Extent[D]});
     InBounds = InBounds ? B.emit(Op::OpLogicalAnd, boolType(), {InBounds, Ok}) : Ok;
   }
-  checkReportVariable(); // declares ChecksEnabled
+  const SpvId ChecksEnabled = Iface.checksEnabled();
   SpvId Violated = B.emit(Op::OpLogicalAnd, boolType(),
                           {ChecksEnabled, B.emit(Op::OpLogicalNot, boolType(), {InBounds})});
 
   auto SiteNumber = addCheckSite(Loc, Access, Captures.Bindings[Binding].Name);
-  check_site &Site = CheckSites.back();
+  check_site &Site = Iface.checkSite(SiteNumber);
   Site.entry.view_kind = Captures.Bindings[Binding].Kind;
   Site.entry.index_rank = std::min<std::uint32_t>(Index.size(), max_check_rank);
   Site.entry.extent_rank = std::min<std::uint32_t>(Extent.size(), max_check_rank);
@@ -158,7 +137,7 @@ SpvId KernelEmitter::checkIndex(const LValue &View, llvm::ArrayRef<SpvId> Index,
 
 void KernelEmitter::reportFirstFailure(std::uint32_t Kind,
                                        llvm::function_ref<void(ReportPut)> Fill) {
-  const SpvId Report = checkReportVariable();
+  const SpvId Report = Iface.checkReport();
   const SpvId WordPtr = B.typePointer(spv::StorageClass::StorageBuffer, intType());
   auto Word = [&](std::uint32_t I) {
     return B.emit(Op::OpAccessChain, WordPtr,

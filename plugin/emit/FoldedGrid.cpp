@@ -16,7 +16,7 @@ using namespace clang;
 using namespace ampvk;
 using spv::Op;
 
-void KernelEmitter::renumberFoldedGrid(SpvId NumGroupsVar, SpvId LocalId, SpvId &GroupId,
+void KernelEmitter::renumberFoldedGrid(SpvId LocalId, SpvId &GroupId,
                                        SpvId &GlobalId) {
   SpvId Int = intType();
   SpvId V3 = B.typeVector(Int, 3);
@@ -44,7 +44,7 @@ void KernelEmitter::renumberFoldedGrid(SpvId NumGroupsVar, SpvId LocalId, SpvId 
   auto UMod = [&](SpvId L, SpvId R) { return unsignedOp(Op::OpUMod, Int, 32, {L, R}); };
 
   // The place in the dispatched grid, x fastest; the runtime keeps it below 2^32.
-  SpvId Dispatched = B.emit(Op::OpLoad, V3, {NumGroupsVar});
+  SpvId Dispatched = B.emit(Op::OpLoad, V3, {Iface.numGroupsVar()});
   SpvId Linear =
       Add(Component(GroupId, 0),
           Mul(Component(Dispatched, 0),
@@ -54,9 +54,9 @@ void KernelEmitter::renumberFoldedGrid(SpvId NumGroupsVar, SpvId LocalId, SpvId 
   SpvId Groups[3];
   for (std::uint32_t C = 0; C < 3; ++C) {
     SpvId Threads = loadCaptureWord(Header, 4 * C);
-    SpvId Size = LocalSizeIds[C];
+    SpvId Size = Iface.localSizeValue(C);
     Groups[C] =
-        LocalSizeOut[C] == 1
+        Iface.localSize(C) == 1
             ? Threads
             : Add(UDiv(B.emit(Op::OpISub, Int, {Threads, B.constI32(1)}), Size), B.constI32(1));
   }
@@ -77,7 +77,8 @@ void KernelEmitter::renumberFoldedGrid(SpvId NumGroupsVar, SpvId LocalId, SpvId 
   B.beginBlock(Inside);
   SpvId Group = B.emit(Op::OpCompositeConstruct, V3, {X, Y, Z});
   SpvId Size =
-      B.emit(Op::OpCompositeConstruct, V3, {LocalSizeIds[0], LocalSizeIds[1], LocalSizeIds[2]});
+      B.emit(Op::OpCompositeConstruct, V3, {Iface.localSizeValue(0), Iface.localSizeValue(1),
+                                       Iface.localSizeValue(2)});
   SpvId Global = B.emit(Op::OpIAdd, V3, {B.emit(Op::OpIMul, V3, {Group, Size}), LocalId});
   B.emitVoid(Op::OpStore, {GroupVar, Group});
   B.emitVoid(Op::OpStore, {GlobalVar, Global});

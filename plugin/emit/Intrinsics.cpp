@@ -68,62 +68,6 @@ QualType viewElementType(QualType View) {
 }
 } // namespace
 
-QualType KernelEmitter::bindingElementAs(int Binding, QualType ViewElem) const {
-  QualType Own = Captures.Bindings[Binding].ElementType;
-  if (ViewElem.isNull() || Ctx.hasSameUnqualifiedType(ViewElem, Own))
-    return Own;
-  return Own.isConstQualified() ? ViewElem.withConst() : ViewElem.getUnqualifiedType();
-}
-
-SpvId KernelEmitter::bufferVariable(int Binding, QualType Elem, SourceLocation Loc) {
-  const CaptureBinding &CB = Captures.Bindings[Binding];
-  // The binding's own element type, or reinterpret_as's other elements
-  // (bindingElementAs): another variable on the same binding.
-  const Type *Key = Ctx.getCanonicalType(Elem.getUnqualifiedType()).getTypePtr();
-  std::vector<std::pair<const Type *, SpvId>> &Vars = BufferVars[Binding];
-  for (const auto &[T, Var] : Vars)
-    if (T == Key)
-      return Var;
-  SpvId ElemType = Types.lower(Elem, Layout::Explicit, Loc);
-  if (!ElemType || !Types.checkBufferStride(Elem, Loc))
-    return 0;
-  SpvId RA = B.typeRuntimeArray(ElemType);
-  B.decorate(RA, spv::Decoration::ArrayStride,
-             {static_cast<std::uint32_t>(sizeOf(Elem).getQuantity())});
-  SpvId Block = B.typeStruct({RA});
-  B.decorateMember(Block, 0, spv::Decoration::Offset, {0});
-  B.decorate(Block, spv::Decoration::Block);
-  SpvId Var = B.globalVariable(Block, spv::StorageClass::StorageBuffer);
-  BufferArrayTypes[Var] = RA;
-  B.decorate(Var, spv::Decoration::DescriptorSet, {0});
-  B.decorate(Var, spv::Decoration::Binding, {static_cast<std::uint32_t>(Binding)});
-  // The variant for aliased views drops this again (spirv/AliasedVariant.h).
-  if (Elem.isConstQualified())
-    B.decorate(Var, spv::Decoration::NonWritable);
-  // Two variables of one binding overlap: each is Aliased, so that a
-  // thread's accesses through both keep their program order.
-  if (Vars.size() == 1)
-    B.decorate(Vars.front().second, spv::Decoration::Aliased);
-  if (!Vars.empty())
-    B.decorate(Var, spv::Decoration::Aliased);
-  if (!CB.Name.empty())
-    B.name(Var, CB.Name);
-  Vars.emplace_back(Key, Var);
-  return Var;
-}
-
-SpvId KernelEmitter::wordBufferVariable(llvm::StringRef Name) {
-  SpvId Words = B.typeRuntimeArray(intType());
-  B.decorate(Words, spv::Decoration::ArrayStride, {4});
-  SpvId Block = B.typeStruct({Words});
-  B.decorateMember(Block, 0, spv::Decoration::Offset, {0});
-  B.decorate(Block, spv::Decoration::Block);
-  SpvId Var = B.globalVariable(Block, spv::StorageClass::StorageBuffer);
-  B.decorate(Var, spv::Decoration::DescriptorSet, {0});
-  B.name(Var, Name);
-  return Var;
-}
-
 void KernelEmitter::tileBarrier(std::uint32_t MemoryScope, std::uint32_t Semantics) {
   B.emitVoid(Op::OpControlBarrier,
              {B.constI32(ScopeWorkgroup), B.constI32(static_cast<std::int32_t>(MemoryScope)),
@@ -237,8 +181,8 @@ KernelEmitter::emitBufferElement(const PointerValue *This, llvm::ArrayRef<const 
   SpvId Guard = BoundsChecks && Args.size() > 1 ? emitRValue(Args[1]) : 0;
   // The element type of the view itself: reinterpret_as's view reads the
   // binding's bytes as other elements.
-  QualType Elem = bindingElementAs(Binding, viewElementType(deref(*This, Loc).Type));
-  SpvId Var = bufferVariable(Binding, Elem, Loc);
+  QualType Elem = Iface.bindingElementAs(Binding, viewElementType(deref(*This, Loc).Type));
+  SpvId Var = Iface.bufferVariable(Binding, Elem, Loc);
   if (!Linear || !Var)
     return R;
   LValue LV;

@@ -45,6 +45,7 @@
 #include "attrs/AmpAttributes.h"
 #include "attrs/LibraryContract.h"
 #include "emit/EmitDiagnostics.h"
+#include "emit/KernelInterface.h"
 #include "kernel/Kernel.h"
 #include "emit/TypeLowering.h"
 #include "spirv/SpirvModuleBuilder.h"
@@ -206,7 +207,6 @@ private:
   // KernelEntry.cpp
   bool declareCaptureBlock();
   bool emitEntryPoint();
-  void declareWorkgroupSize();
   void bindKernelArgument(const clang::ParmVarDecl *P, SpvId GlobalId, SpvId LocalId,
                           SpvId GroupId);
   void storeIndexComponents(const LValue &IndexObj, llvm::ArrayRef<SpvId> Comps);
@@ -214,13 +214,12 @@ private:
   // FoldedGrid.cpp: when the runtime folded the grid (the specialization
   // constant grid_folded_spec_id), GroupId and GlobalId become the domain's
   // numbers.
-  void renumberFoldedGrid(SpvId NumGroupsVar, SpvId LocalId, SpvId &GroupId, SpvId &GlobalId);
+  void renumberFoldedGrid(SpvId LocalId, SpvId &GroupId, SpvId &GlobalId);
   // ItemLoop.cpp: the entry point of a kernel that is not tiled, calling the
   // kernel body once per work item of its thread that lies in the domain
   // (ItemVar holds the item's global id for the body).
   // With OneItem, the body is called once with the thread's own global id.
-  SpvId emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, SpvId GlobalVar, SpvId LocalVar,
-                          SpvId GroupVar, SpvId NumGroupsVar, bool OneItem);
+  SpvId emitItemLoopEntry(SpvId BodyFn, SpvId ItemVar, bool OneItem);
 
   // StmtEmitter.cpp
   void emitStmt(const clang::Stmt *S);
@@ -448,16 +447,6 @@ private:
   CallResult emitFence(IntrinsicId Id, llvm::ArrayRef<const clang::Expr *> Args);
   CallResult emitBufferElement(const PointerValue *This, llvm::ArrayRef<const clang::Expr *> Args,
                                clang::SourceLocation Loc);
-  // The element type a view of ViewElem elements (null: the binding's own)
-  // reads Binding as, with the binding's constness.
-  clang::QualType bindingElementAs(int Binding, clang::QualType ViewElem) const;
-  // The storage buffer variable of Binding seen as elements of Elem
-  // (bindingElementAs).
-  SpvId bufferVariable(int Binding, clang::QualType Elem, clang::SourceLocation Loc);
-  // A storage buffer of 32-bit words in set 0 named Name, its binding
-  // decorated when the kernel is done (run()): the print buffer, the loop
-  // witness.
-  SpvId wordBufferVariable(llvm::StringRef Name);
   // OpControlBarrier for the tile's work-items (execution scope Workgroup).
   void tileBarrier(std::uint32_t MemoryScope, std::uint32_t Semantics);
 
@@ -532,7 +521,6 @@ private:
   // failure in the report buffer.
   SpvId checkIndex(const LValue &View, llvm::ArrayRef<SpvId> Index, check_access Access,
                    clang::SourceLocation Loc);
-  SpvId checkReportVariable();
   // The report of checked mode's first failure in a launch
   // (kernel_image.h, check_report_words): word 0 is claimed for Kind by a
   // compare-exchange from 0, and only the work-item that claimed it runs
@@ -554,7 +542,6 @@ private:
   // argument's text) into Site.
   void printArgumentWords(const clang::Expr *Arg, print_site &Site,
                           llvm::SmallVectorImpl<SpvId> &Words);
-  SpvId printBufferVariable();
   // Appends Site's record (its words: Words) to the print buffer, Site at
   // Loc in the user's code.
   void appendPrintRecord(print_site Site, llvm::ArrayRef<SpvId> Words,
@@ -562,7 +549,6 @@ private:
 
   // LoopWitness.cpp: loops a driver cut short (kernel_image.h,
   // loop_witness_spec_id).
-  SpvId witnessEnabled();
   SpvId witnessWord();
   void witnessStore(SpvId Value);
   // On a way out of a loop: Leaving (a bool; 0: certainly) says whether the
@@ -579,7 +565,6 @@ private:
   std::uint32_t raceSlotOffset(const clang::RecordDecl *RD, const clang::Decl *Member);
   // Slot + Index * PerIndex (0 when Slot is 0).
   SpvId raceSlotPlus(SpvId Slot, SpvId Index, std::uint32_t PerIndex);
-  SpvId racesEnabled();
   SpvId raceShadowWord(SpvId Word);
   // At the kernel's start and after each barrier: clears the shadow and
   // waits for the tile.
@@ -588,8 +573,6 @@ private:
   void checkTileStaticAccess(const LValue &LV, check_access Access, clang::SourceLocation Loc);
   void checkRaceSlot(SpvId Slot, check_access Access, SpvId Record, SpvId MeTag,
                      std::int32_t SiteNumber);
-  // LocalInvocationIndex as an int (KernelEntry.cpp).
-  SpvId localInvocationIndex();
 
   // MathIntrinsics.cpp
   CallResult emitMathIntrinsic(const clang::FunctionDecl *FD, IntrinsicId Id,
@@ -623,32 +606,13 @@ private:
   SpirvModuleBuilder B;
   TypeLowering Types;
   CaptureLayout Captures;
+  // The module's global declarations and the image's facts (KernelInterface.h).
+  KernelInterface Iface;
   bool Failed = false;
   const bool BoundsChecks;
   const bool LoopWitness;
-  SpvId ChecksEnabled = 0; // the specialization constant (check_spec_constant_id)
-  // view_origin_spec_id of each binding, declared at its first use.
-  llvm::DenseMap<int, SpvId> ViewAtOrigin;
-  SpvId ReportVar = 0;     // the report buffer, declared at the first check
-  std::vector<check_site> CheckSites;
-  SpvId PrintVar = 0;      // the print buffer, declared at the first call
-  SpvId WitnessOn = 0;     // loop_witness_spec_id, declared at the first loop
-  SpvId WitnessVar = 0;    // the storage buffer of witness words
-  SpvId LocalIndexVar = 0; // LocalInvocationIndex (localInvocationIndex)
-  SpvId RacesOn = 0;         // race_check_spec_id
-  SpvId RaceShadowVar = 0;   // the shadow words (Workgroup)
-  SpvId RaceShadowWords = 0; // race_shadow_words_spec_id
-  std::uint32_t RaceSlots = 0; // shadow slots of the tile_static variables so far
   // A tiled kernel's tile number, per dimension (KernelEntry.cpp).
   llvm::SmallVector<SpvId, 3> TileNumber;
-  // The WorkgroupId and NumWorkgroups builtins (KernelEntry.cpp).
-  SpvId GroupIdVar = 0, NumGroupsVar = 0;
-  std::vector<print_site> PrintSites;
-  // Atomics on storage buffers serialize on their addresses: a thread that
-  // runs several work items issues its atomics one after another, which made
-  // an atomic histogram 0.6x as fast (issue 11), so such kernels keep one item
-  // per thread (ItemLoop.cpp).
-  bool GlobalAtomics = false;
   // unrolledSize of each inlined function's body (LoopUnrollHints.cpp).
   llvm::DenseMap<const clang::FunctionDecl *, std::uint64_t> InlinedSizes;
   // Calls inlined into this kernel so far (CallInliner.cpp).
@@ -665,12 +629,6 @@ private:
   // error beats a driver failure at launch.
   static constexpr std::uint64_t MaxPrivateObjectBytes = 64 * 1024;
 
-  SpvId CaptureVar = 0; // the capture block (CaptureLayout.h)
-  spv::StorageClass CaptureClass = spv::StorageClass::PushConstant;
-  // Each binding's variables, one per element type it is read as, and the
-  // runtime array type of each variable.
-  llvm::DenseMap<int, std::vector<std::pair<const clang::Type *, SpvId>>> BufferVars;
-  llvm::DenseMap<SpvId, SpvId> BufferArrayTypes;
   // The binding of each view variable and whole-view value made in the kernel.
   llvm::DenseMap<SpvId, int> ViewBindings;
   // A member reached twice (`s.v` in a constructor, then in the destructor)
@@ -695,16 +653,6 @@ private:
   llvm::DenseMap<SpvId, LValue> DerivedOrigins;
   llvm::DenseMap<const clang::VarDecl *, LValue> TileStatics;
   llvm::DenseMap<const clang::VarDecl *, LValue> ConstantVariables;
-  std::uint32_t TileStaticBytes = 0;
-  std::uint32_t LocalSizeOut[3] = {1, 1, 1}; // the image's local_size
-  // An untiled kernel's workgroup size: for each axis wider than 1 an
-  // unsigned specialization constant the runtime may lower per device
-  // (KernelEntry.cpp), else 0.
-  SpvId UntiledSizeSpecs[3] = {};
-  // The workgroup size as int values the function being emitted computes
-  // with: LocalSizeOut's constants in a tiled kernel, the specialization
-  // constants in an untiled kernel's entry (ItemLoop.cpp).
-  SpvId LocalSizeIds[3] = {};
   std::vector<std::unique_ptr<Frame>> Frames;
   std::vector<BreakTarget> Targets;
   std::vector<Cleanup> Cleanups;

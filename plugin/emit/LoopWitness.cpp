@@ -28,24 +28,14 @@ using namespace clang;
 using namespace ampvk;
 using spv::Op;
 
-SpvId KernelEmitter::witnessEnabled() {
-  if (!WitnessOn) {
-    WitnessOn = B.specConstBool(loop_witness_spec_id, false);
-    B.name(WitnessOn, "ampvk_loop_witness");
-  }
-  return WitnessOn;
-}
-
 SpvId KernelEmitter::witnessWord() {
   const SpvId Int = intType();
-  // Its binding (loop_witness_binding) follows the print buffer's.
-  if (!WitnessVar)
-    WitnessVar = wordBufferVariable("ampvk_loop_witness");
+  const SpvId Buffer = Iface.witnessBuffer();
   // The invocation's word: its workgroup's number in the dispatched grid,
   // x fastest, times the workgroup's size, plus its index in the workgroup.
   const SpvId V3 = B.typeVector(Int, 3);
-  SpvId Group = B.emit(Op::OpLoad, V3, {GroupIdVar});
-  SpvId Groups = B.emit(Op::OpLoad, V3, {NumGroupsVar});
+  SpvId Group = B.emit(Op::OpLoad, V3, {Iface.groupIdVar()});
+  SpvId Groups = B.emit(Op::OpLoad, V3, {Iface.numGroupsVar()});
   auto Part = [&](SpvId V, std::uint32_t I) {
     return B.emit(Op::OpCompositeExtract, Int, {V, I});
   };
@@ -61,18 +51,19 @@ SpvId KernelEmitter::witnessWord() {
   // specialization constants (unsigned, as OpIMul may take them).
   SpvId Axes[3];
   for (int A = 0; A < 3; ++A)
-    Axes[A] = UntiledSizeSpecs[A] ? UntiledSizeSpecs[A]
-                                  : B.constI32(static_cast<std::int32_t>(LocalSizeOut[A]));
+    Axes[A] = Iface.untiledSizeSpec(A)
+                  ? Iface.untiledSizeSpec(A)
+                  : B.constI32(static_cast<std::int32_t>(Iface.localSize(A)));
   SpvId Size =
       B.emit(Op::OpIMul, Int, {B.emit(Op::OpIMul, Int, {Axes[0], Axes[1]}), Axes[2]});
-  SpvId Local = localInvocationIndex();
+  SpvId Local = Iface.localInvocationIndex();
   SpvId Index = B.emit(Op::OpIAdd, Int, {B.emit(Op::OpIMul, Int, {Linear, Size}), Local});
   return B.emit(Op::OpAccessChain, B.typePointer(spv::StorageClass::StorageBuffer, Int),
-                {WitnessVar, B.constI32(0), Index});
+                {Buffer, B.constI32(0), Index});
 }
 
 void KernelEmitter::witnessStore(SpvId Value) {
-  underGuard(witnessEnabled(), 0, [&] {
+  underGuard(Iface.witnessEnabled(), 0, [&] {
     B.emitVoid(Op::OpStore, {witnessWord(), Value,
                              static_cast<std::uint32_t>(spv::MemoryAccessMask::Volatile)});
     return 0;
@@ -85,7 +76,7 @@ void KernelEmitter::witnessLeaving(SpvId Leaving) {
 }
 
 void KernelEmitter::witnessCheck(SourceLocation LoopLoc) {
-  underGuard(witnessEnabled(), 0, [&] {
+  underGuard(Iface.witnessEnabled(), 0, [&] {
     SpvId Word = witnessWord();
     SpvId Seen = B.emit(Op::OpLoad, intType(),
                         {Word, static_cast<std::uint32_t>(spv::MemoryAccessMask::Volatile)});

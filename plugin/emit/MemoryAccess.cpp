@@ -66,8 +66,7 @@ SpvId KernelEmitter::wordPointer(const LValue &LV, std::uint32_t ExtraBytes) {
   if (LV.K == LValue::Words)
     return B.emit(spv::Op::OpAccessChain, B.typePointer(LV.SC, intType()),
                   {LV.Ptr, B.constI32(0), Index});
-  return B.emit(spv::Op::OpAccessChain, B.typePointer(CaptureClass, intType()),
-                {CaptureVar, B.constI32(0), Index});
+  return Iface.captureWord(Index);
 }
 
 SpvId KernelEmitter::loadCaptureWord(const LValue &LV, std::uint32_t ExtraBytes) {

@@ -272,7 +272,7 @@ PointerValue KernelEmitter::emitPointer(const Expr *E) {
         LValue Whole = P.Target;
         Whole.Type = Ctx.getIncompleteArrayType(P.Target.Type, ArraySizeModifier::Normal, 0);
         Whole.Ptr = B.emit(Op::OpAccessChain,
-                           B.typePointer(spv::StorageClass::StorageBuffer, BufferArrayTypes[Var]),
+                           B.typePointer(spv::StorageClass::StorageBuffer, Iface.bufferArrayType(Var)),
                            {Var, B.constI32(0)});
         noteMemberChain(Whole.Ptr, Var, 0); // one root per buffer variable
         Whole.Guard = 0;

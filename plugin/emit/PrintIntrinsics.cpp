@@ -30,15 +30,6 @@ using namespace clang;
 using namespace ampvk;
 using spv::Op;
 
-SpvId KernelEmitter::printBufferVariable() {
-  if (PrintVar)
-    return PrintVar;
-  // Its binding (print_buffer_binding) follows the check report, which a
-  // later access may still bring.
-  PrintVar = wordBufferVariable("ampvk_print_buffer");
-  return PrintVar;
-}
-
 void KernelEmitter::printArgumentWords(const Expr *Arg, print_site &Site,
                                        llvm::SmallVectorImpl<SpvId> &Words) {
   SourceLocation Loc = Arg->getExprLoc();
@@ -122,11 +113,10 @@ void KernelEmitter::appendPrintRecord(print_site Site, llvm::ArrayRef<SpvId> Wor
   Site.entry.line = P.isValid() ? P.getLine() : 0;
   Site.entry.column = P.isValid() ? P.getColumn() : 0;
   Site.file = P.isValid() ? P.getFilename() : "";
-  const auto SiteNumber = static_cast<std::int32_t>(PrintSites.size());
   const bool Fails = Site.entry.action != static_cast<std::uint32_t>(print_action::print);
-  PrintSites.push_back(std::move(Site));
+  const std::int32_t SiteNumber = Iface.addPrintSite(std::move(Site));
 
-  const SpvId Buffer = printBufferVariable();
+  const SpvId Buffer = Iface.printBuffer();
   const SpvId WordPtr = B.typePointer(spv::StorageClass::StorageBuffer, intType());
   auto Word = [&](SpvId Index) {
     return B.emit(Op::OpAccessChain, WordPtr, {Buffer, B.constI32(0), Index});

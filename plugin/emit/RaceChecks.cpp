@@ -80,31 +80,18 @@ SpvId KernelEmitter::raceSlotPlus(SpvId Slot, SpvId Index, std::uint32_t PerInde
   return B.emit(Op::OpIAdd, intType(), {Slot, Add});
 }
 
-SpvId KernelEmitter::racesEnabled() {
-  if (!RacesOn) {
-    RacesOn = B.specConstBool(race_check_spec_id, false);
-    B.name(RacesOn, "ampvk_race_checks");
-  }
-  return RacesOn;
-}
-
 SpvId KernelEmitter::raceShadowWord(SpvId Word) {
-  if (!RaceShadowVar) {
-    RaceShadowWords = B.specConstantI32(race_shadow_words_spec_id, 1);
-    B.name(RaceShadowWords, "ampvk_race_shadow_words");
-    SpvId Array = B.typeArrayOfLength(intType(), RaceShadowWords);
-    RaceShadowVar = B.globalVariable(Array, spv::StorageClass::Workgroup);
-    B.name(RaceShadowVar, "ampvk_race_shadow");
-  }
+  const SpvId Shadow = Iface.raceShadow();
   return B.emit(Op::OpAccessChain, B.typePointer(spv::StorageClass::Workgroup, intType()),
-                {RaceShadowVar, Word});
+                {Shadow, Word});
 }
 
 void KernelEmitter::clearRaceShadow() {
   if (!raceChecks())
     return;
-  underGuard(racesEnabled(), 0, [&] {
+  underGuard(Iface.racesEnabled(), 0, [&] {
     raceShadowWord(B.constI32(0)); // declares the shadow
+    const SpvId RaceShadowWords = Iface.raceShadowWords();
     std::int32_t Threads = 1;
     for (int D = 0; D < K.Rank; ++D)
       Threads *= K.Tile[D];
@@ -112,7 +99,7 @@ void KernelEmitter::clearRaceShadow() {
     SpvId Rounds = B.emit(Op::OpSDiv, intType(),
                           {B.emit(Op::OpIAdd, intType(), {RaceShadowWords, B.constI32(Threads - 1)}),
                            B.constI32(Threads)});
-    SpvId Me = localInvocationIndex();
+    SpvId Me = Iface.localInvocationIndex();
     emitCountedLoop(B.constI32(0), Rounds, [&](SpvId Round) {
       SpvId Word = B.emit(Op::OpIAdd, intType(),
                           {B.emit(Op::OpIMul, intType(), {Round, B.constI32(Threads)}), Me});
@@ -154,10 +141,10 @@ void KernelEmitter::checkTileStaticAccess(const LValue &LV, check_access Access,
 
   // The site's view is the variable.
   auto SiteNumber = addCheckSite(Loc, Access, LV.TileVar ? LV.TileVar->getName() : "");
-  checkReportVariable();
+  Iface.checkReport();
 
-  underGuard(racesEnabled(), 0, [&] {
-    SpvId Me = localInvocationIndex();
+  underGuard(Iface.racesEnabled(), 0, [&] {
+    SpvId Me = Iface.localInvocationIndex();
     SpvId MeTag = B.emit(Op::OpIAdd, intType(), {Me, B.constI32(1)});
     SpvId Record = B.emit(Op::OpBitwiseOr, intType(),
                           {B.constI32(SiteNumber << race_thread_bits), MeTag});

@@ -116,13 +116,13 @@ void KernelEmitter::emitLocalVar(const VarDecl *VD) {
     LV.Ptr = B.globalVariable(Type, spv::StorageClass::Workgroup);
     LV.Type = T;
     B.name(LV.Ptr, VD->getName());
+    const std::uint32_t FirstSlot =
+        Iface.addTileStatic(sizeOf(T).getQuantity(), raceChecks() ? raceSlotCount(T) : 0);
     if (raceChecks()) {
-      LV.Slot = B.constI32(static_cast<std::int32_t>(RaceSlots));
+      LV.Slot = B.constI32(static_cast<std::int32_t>(FirstSlot));
       LV.TileVar = VD;
-      RaceSlots += raceSlotCount(T);
     }
     TileStatics[VD] = LV;
-    TileStaticBytes += sizeOf(T).getQuantity();
     return;
   }
   if (VD->isStaticLocal() || VD->hasExternalStorage()) {

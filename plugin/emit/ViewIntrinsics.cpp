@@ -198,7 +198,7 @@ KernelEmitter::emitViewIntrinsic(IntrinsicId Id, const PointerValue *This,
   }
   if (Id == IntrinsicId::ArrayViewShare) {
     // reinterpret_as's view of other elements reads the binding through a
-    // variable of its own element type (bufferVariable).
+    // variable of its own element type (KernelInterface::bufferVariable).
     bindView(Dst, Binding, Loc);
     return R;
   }
@@ -280,11 +280,6 @@ SpvId KernelEmitter::emitViewOrigin(const PointerValue *This, SourceLocation Loc
   if (!Loaded || Binding < 0 || static_cast<std::uint32_t>(Binding) >= max_view_origin_bindings ||
       !WhereTheRuntimeReads)
     return Loaded;
-  SpvId &AtOrigin = ViewAtOrigin[Binding];
-  if (!AtOrigin) {
-    AtOrigin = B.specConstBool(view_origin_spec_id(static_cast<std::uint32_t>(Binding)), false);
-    if (!Captures.Bindings[Binding].Name.empty())
-      B.name(AtOrigin, "ampvk_at_origin_" + Captures.Bindings[Binding].Name);
-  }
+  const SpvId AtOrigin = Iface.viewAtOrigin(Binding);
   return B.emit(spv::Op::OpSelect, intType(), {AtOrigin, B.constI32(0), Loaded});
 }
