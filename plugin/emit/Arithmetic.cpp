@@ -154,9 +154,9 @@ SpvId KernelEmitter::emitLogical(const BinaryOperator *E) {
   else
     B.emitVoid(Op::OpBranchConditional, {L, Merge, RhsLabel});
   B.beginBlock(RhsLabel);
-  ++ConditionalDepth;
+  Lifetimes.enterConditional();
   SpvId R = emitCondition(E->getRHS());
-  --ConditionalDepth;
+  Lifetimes.leaveConditional();
   SpvId RhsEnd = B.currentBlock();
   B.emitVoid(Op::OpBranch, {Merge});
   B.beginBlock(Merge);

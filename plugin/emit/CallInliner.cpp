@@ -173,7 +173,7 @@ KernelEmitter::inlineCall(const FunctionDecl *FD, const PointerValue *This,
     return {};
 
   Frame &F = *NewFrame;
-  F.ScopeBase = Scopes.size();
+  F.ScopeBase = Lifetimes.depth();
   Frames.push_back(std::move(NewFrame));
   F.RetType = Def->getReturnType();
   if (!F.RetType->isVoidType() && !F.RetType->isReferenceType()) {

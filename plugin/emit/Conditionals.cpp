@@ -35,14 +35,14 @@ void KernelEmitter::emitConditionalBranches(const ConditionalOperator *CO,
   B.emitVoid(Op::OpSelectionMerge,
              {Merge, static_cast<std::uint32_t>(spv::SelectionControlMask::MaskNone)});
   B.emitVoid(Op::OpBranchConditional, {C, Then, Else});
-  ++ConditionalDepth;
+  Lifetimes.enterConditional();
   B.beginBlock(Then);
   Arm(CO->getTrueExpr());
   B.emitVoid(Op::OpBranch, {Merge});
   B.beginBlock(Else);
   Arm(CO->getFalseExpr());
   B.emitVoid(Op::OpBranch, {Merge});
-  --ConditionalDepth;
+  Lifetimes.leaveConditional();
   B.beginBlock(Merge);
 }
 

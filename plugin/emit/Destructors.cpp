@@ -12,7 +12,7 @@
 // A named return value lives in the return slot (NRVO, as Clang does it on
 // the host), so it is not destroyed by the return that returns it.
 //
-// Each scope collects its objects in Cleanups; the code of a destructor is
+// Each scope collects its objects (CleanupStack.h); the code of a destructor is
 // emitted (inlined) at every exit of the scope. A temporary made in one arm
 // of ?:, && or || has a flag that says whether it exists. Types whose
 // destructor is trivial are never recorded, so they cost nothing.
@@ -32,36 +32,26 @@ bool KernelEmitter::hasDestructor(QualType T) const {
 }
 
 unsigned KernelEmitter::openScope(bool FullExpression) {
-  CleanupScope S;
-  S.FirstCleanup = Cleanups.size();
-  S.ConditionalDepth = ConditionalDepth;
-  S.FullExpression = FullExpression;
-  Scopes.push_back(S);
-  return Scopes.size() - 1;
+  return Lifetimes.open(FullExpression);
 }
 
-void KernelEmitter::dropScopes(unsigned Depth) {
-  if (Depth >= Scopes.size())
-    return;
-  Cleanups.resize(std::min<std::size_t>(Cleanups.size(), Scopes[Depth].FirstCleanup));
-  Scopes.resize(Depth);
-}
+void KernelEmitter::dropScopes(unsigned Depth) { Lifetimes.drop(Depth); }
 
 void KernelEmitter::closeScope(unsigned Depth) {
   if (!failed() && !B.isTerminated())
     emitCleanupsFrom(Depth);
-  dropScopes(Depth);
+  Lifetimes.drop(Depth);
 }
 
 void KernelEmitter::emitCleanupsFrom(unsigned Depth, const VarDecl *Skip) {
-  if (Depth >= Scopes.size())
+  if (Depth >= Lifetimes.depth())
     return;
   // Destructors inline code that opens scopes of its own above these and
   // closes them again, so entries are copied before each is emitted.
-  for (std::size_t I = Cleanups.size(); I-- > Scopes[Depth].FirstCleanup;) {
+  for (std::size_t I = Lifetimes.objectCount(); I-- > Lifetimes.firstObject(Depth);) {
     if (failed())
       return;
-    Cleanup C = Cleanups[I];
+    Cleanup C = Lifetimes.object(I);
     if (Skip && C.Var == Skip)
       continue;
     if (!C.AliveFlag) {
@@ -86,29 +76,21 @@ void KernelEmitter::pushCleanup(const LValue &Obj, SourceLocation Loc, const Var
                                 bool Extended) {
   if (failed() || !Obj.valid() || !hasDestructor(Obj.Type))
     return;
-  if (Scopes.empty()) {
+  if (Lifetimes.empty()) {
     internalError(Loc, "an object with a destructor outside every scope");
     return;
   }
-  unsigned Target = Scopes.size() - 1;
-  if (Extended)
-    while (Target > 0 && Scopes[Target].FullExpression)
-      --Target;
+  const unsigned Target = Lifetimes.ownerScope(Extended);
   Cleanup C;
   C.Object = Obj;
   C.Loc = Loc;
   C.Var = Var;
-  if (ConditionalDepth > Scopes[Target].ConditionalDepth) {
+  if (Lifetimes.madeConditionally(Target)) {
     C.AliveFlag = B.functionVariable(boolType(), B.constBool(false));
     B.name(C.AliveFlag, "alive");
     B.emitVoid(Op::OpStore, {C.AliveFlag, B.constBool(true)});
   }
-  // An extended temporary joins a block scope below the full-expression
-  // scopes still open: it goes before their objects.
-  std::size_t At = Target + 1 < Scopes.size() ? Scopes[Target + 1].FirstCleanup : Cleanups.size();
-  Cleanups.insert(Cleanups.begin() + At, C);
-  for (unsigned S = Target + 1; S < Scopes.size(); ++S)
-    ++Scopes[S].FirstCleanup;
+  Lifetimes.push(Target, C);
 }
 
 LValue KernelEmitter::materialize(QualType T, const Expr *Init, bool Extended) {

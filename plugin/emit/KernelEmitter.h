@@ -45,7 +45,10 @@
 #include "attrs/AmpAttributes.h"
 #include "attrs/LibraryContract.h"
 #include "emit/EmitDiagnostics.h"
+#include "emit/CleanupStack.h"
 #include "emit/KernelInterface.h"
+#include "emit/LValue.h"
+#include "emit/PlaceNames.h"
 #include "kernel/Kernel.h"
 #include "emit/TypeLowering.h"
 #include "spirv/SpirvModuleBuilder.h"
@@ -76,48 +79,6 @@ class AmpDiagnostics;
 // The field of RD called Name (a library class's member: _M_extent,
 // _M_offset), or null.
 const clang::FieldDecl *fieldNamed(const clang::CXXRecordDecl *RD, llvm::StringRef Name);
-
-// A place in memory: a SPIR-V pointer with its storage class, or a byte offset
-// into the capture block (which is typed as an array of words).
-struct LValue {
-  // Memory: Ptr points to an object of Type. Capture: the capture block's
-  // bytes from ConstOffset (+ DynOffset). Words: a union's words, Ptr
-  // pointing to its struct { uint words[N]; } in storage class SC, the
-  // object at byte ConstOffset (+ DynOffset) of them (MemoryAccess.cpp).
-  enum Kind { Invalid, Memory, Capture, Words } K = Invalid;
-  SpvId Ptr = 0;
-  spv::StorageClass SC = spv::StorageClass::Function;
-  Layout L = Layout::Logical;
-  std::uint32_t ConstOffset = 0;
-  SpvId DynOffset = 0; // 32-bit int, added to ConstOffset; 0 when none
-  clang::QualType Type;
-  int Binding = -1; // storage buffer this memory belongs to
-  // Checked mode: a bool; memory is touched only when it holds (an element
-  // whose index was checked, emit/BoundsChecks.cpp). 0: always.
-  SpvId Guard = 0;
-  // An element of a storage buffer (av[i], a[i]): its buffer variable and
-  // index, so that &av[i] can be a pointer into the whole buffer (Places.cpp).
-  SpvId BufferVar = 0;
-  SpvId BufferIndex = 0;
-  // tile_static memory in a race-checked kernel (RaceChecks.cpp): the shadow
-  // slot of the object's first scalar (a union's words: of its first word),
-  // and the variable.
-  SpvId Slot = 0;
-  const clang::VarDecl *TileVar = nullptr;
-
-  bool valid() const { return K != Invalid; }
-};
-
-// A pointer value: an object, or an element of an array plus a dynamic index.
-struct PointerValue {
-  LValue Target;      // the object, or the array whose element is pointed to
-  bool IntoArray = false;
-  SpvId Index = 0;    // element index when IntoArray (32-bit int)
-  // nullptr, or a pointer variable never given an object so far (Target
-  // invalid): comparable, not dereferenceable (Pointers.cpp).
-  bool Null = false;
-  bool valid() const { return Target.valid(); }
-};
 
 class KernelEmitter {
 public:
@@ -170,7 +131,7 @@ private:
     bool ReturnsPointer = false;
     SpvId ReturnFlag = 0;   // set when a return leaves nested loops
     unsigned WrapperTarget = ~0u; // index in Targets of the single-trip loop
-    unsigned ScopeBase = 0; // Scopes.size() when the body began: a return ends those above
+    unsigned ScopeBase = 0; // Lifetimes.depth() when the body began: a return ends those above
     bool IsKernel = false;
   };
   struct BreakTarget {
@@ -188,20 +149,6 @@ private:
     // The scopes a break (or continue) ends: those from this index up.
     unsigned BreakScopes = 0;
     unsigned ContinueScopes = 0;
-  };
-  // An object whose destructor runs when its scope ends (Destructors.cpp).
-  struct Cleanup {
-    LValue Object;
-    clang::SourceLocation Loc;
-    const clang::VarDecl *Var = nullptr; // the variable, when it is one
-    // A bool variable, true while the object lives: a temporary made in one
-    // arm of ?:, && or || is destroyed only if that arm ran.
-    SpvId AliveFlag = 0;
-  };
-  struct CleanupScope {
-    unsigned FirstCleanup = 0;   // index in Cleanups
-    unsigned ConditionalDepth = 0;
-    bool FullExpression = false; // temporaries of one full-expression
   };
 
   // KernelEntry.cpp
@@ -415,10 +362,6 @@ private:
     return LV.K == LValue::Capture || LV.K == LValue::Words;
   }
   SpvId pointerType(const LValue &LV, clang::QualType T);
-  // Ptr, or the first access chain to the same place.
-  SpvId placeOf(SpvId Ptr) const;
-  // Chain is member Member of the object at BasePtr.
-  void noteMemberChain(SpvId Chain, SpvId BasePtr, std::uint32_t Member);
   void noteAccess(const LValue &LV, bool Write);
 
   // Pointers.cpp: pointer variables, arithmetic, comparison, null.
@@ -631,16 +574,9 @@ private:
 
   // The binding of each view variable and whole-view value made in the kernel.
   llvm::DenseMap<SpvId, int> ViewBindings;
-  // A member reached twice (`s.v` in a constructor, then in the destructor)
-  // is two access chains but one place: ViewBindings is kept by the first
-  // chain to each member of each object (MemoryAccess.cpp, placeOf).
-  llvm::DenseMap<SpvId, SpvId> FirstChains;
-  llvm::DenseMap<std::pair<SpvId, std::uint32_t>, SpvId> MemberChains;
-  // A member no chain reached yet has a made-up place, from above every id.
-  SpvId NextUnreachedPlace = 0x80000000u;
-  // The member number that stands for every element of an array.
-  static constexpr std::uint32_t AnyElement = ~0u;
-  SpvId memberPlace(SpvId BasePlace, std::uint32_t Member);
+  // Which access chains name one place (PlaceNames.h): ViewBindings,
+  // ClosureRefs and ObjectLoads are kept by a place's first chain.
+  PlaceNames PlaceIds;
   // The array each closure object's by-reference capture refers to, by the
   // object's place (Lambdas.cpp): known at compile time, as view bindings
   // are, and copied with the object by copyViewBindings.
@@ -655,11 +591,8 @@ private:
   llvm::DenseMap<const clang::VarDecl *, LValue> ConstantVariables;
   std::vector<std::unique_ptr<Frame>> Frames;
   std::vector<BreakTarget> Targets;
-  std::vector<Cleanup> Cleanups;
-  std::vector<CleanupScope> Scopes;
-  // Arms of ?:, && and || being emitted, inside each other: a temporary made
-  // deeper than its scope began exists only on some paths.
-  unsigned ConditionalDepth = 0;
+  // The open scopes and the objects they destroy (CleanupStack.h).
+  CleanupStack Lifetimes;
 };
 
 } // namespace ampvk

@@ -186,8 +186,7 @@ bool KernelEmitter::emitEntryPoint() {
     B.emitVoid(spv::Op::OpReturn, {});
   B.endFunction();
   Frames.clear();
-  Cleanups.clear();
-  Scopes.clear();
+  Lifetimes.clear();
   if (!K.Tiled)
     Main = emitItemLoopEntry(Main, ItemVar, Iface.hasGlobalAtomics());
 

@@ -41,7 +41,7 @@ void KernelEmitter::emitLambdaInto(const LValue &Dst, const LambdaExpr *E) {
         unsupported(Capture.getLocation(), UnsupportedConstruct::NestedLambda);
         return;
       }
-      ClosureRefs[{placeOf(Dst.Ptr), *Field}] = emitLValue(*Init);
+      ClosureRefs[{PlaceIds.place(Dst.Ptr), *Field}] = emitLValue(*Init);
     } else {
       emitInitInto(field(Dst, *Field, Loc), *Init);
     }

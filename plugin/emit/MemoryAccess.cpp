@@ -282,7 +282,7 @@ LValue KernelEmitter::field(const LValue &Base, const FieldDecl *FD, SourceLocat
     // A closure object made in the kernel that captured an array by
     // reference (Lambdas.cpp).
     if (Base.K == LValue::Memory && Base.Ptr) {
-      auto Ref = ClosureRefs.find({placeOf(Base.Ptr), FD});
+      auto Ref = ClosureRefs.find({PlaceIds.place(Base.Ptr), FD});
       if (Ref != ClosureRefs.end())
         return Ref->second;
     }
@@ -340,29 +340,11 @@ LValue KernelEmitter::field(const LValue &Base, const FieldDecl *FD, SourceLocat
   }
   Out.Ptr = B.emit(spv::Op::OpAccessChain, pointerType(Base, FT),
                    {Base.Ptr, B.constI32(static_cast<std::int32_t>(It->second))});
-  noteMemberChain(Out.Ptr, Base.Ptr, It->second);
+  PlaceIds.noteMemberChain(Out.Ptr, Base.Ptr, It->second);
   if (Base.Slot)
     Out.Slot = raceSlotPlus(Base.Slot, B.constI32(static_cast<std::int32_t>(raceSlotOffset(RD, FD))),
                             1);
   return Out;
-}
-
-SpvId KernelEmitter::placeOf(SpvId Ptr) const {
-  auto It = FirstChains.find(Ptr);
-  return It == FirstChains.end() ? Ptr : It->second;
-}
-
-SpvId KernelEmitter::memberPlace(SpvId BasePlace, std::uint32_t Member) {
-  auto [It, New] = MemberChains.try_emplace({placeOf(BasePlace), Member}, 0);
-  if (New)
-    It->second = NextUnreachedPlace++;
-  return It->second;
-}
-
-void KernelEmitter::noteMemberChain(SpvId Chain, SpvId BasePtr, std::uint32_t Member) {
-  auto [It, New] = MemberChains.try_emplace({placeOf(BasePtr), Member}, Chain);
-  if (!New)
-    FirstChains[Chain] = It->second;
 }
 
 LValue KernelEmitter::baseClass(const LValue &Derived, const CXXRecordDecl *Base,
@@ -402,7 +384,7 @@ LValue KernelEmitter::baseClass(const LValue &Derived, const CXXRecordDecl *Base
       std::uint32_t Member = R->BaseIndex.lookup(Direct);
       Step.Ptr = B.emit(spv::Op::OpAccessChain, pointerType(Derived, Step.Type),
                         {Derived.Ptr, B.constI32(static_cast<std::int32_t>(Member))});
-      noteMemberChain(Step.Ptr, Derived.Ptr, Member);
+      PlaceIds.noteMemberChain(Step.Ptr, Derived.Ptr, Member);
       if (Derived.Slot)
         Step.Slot = raceSlotPlus(
             Derived.Slot,
@@ -465,7 +447,7 @@ LValue KernelEmitter::element(const LValue &Array, SpvId Index, SourceLocation L
   Out.Slot = raceSlotPlus(Array.Slot, Index, Array.Slot ? raceSlotCount(Out.Type) : 0);
   // Every element is one place: the views of an array's elements must all
   // see one binding, whatever the index.
-  noteMemberChain(Out.Ptr, Array.Ptr, AnyElement);
+  PlaceIds.noteMemberChain(Out.Ptr, Array.Ptr, PlaceNames::AnyElement);
   return Out;
 }
 

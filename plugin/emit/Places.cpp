@@ -274,7 +274,7 @@ PointerValue KernelEmitter::emitPointer(const Expr *E) {
         Whole.Ptr = B.emit(Op::OpAccessChain,
                            B.typePointer(spv::StorageClass::StorageBuffer, Iface.bufferArrayType(Var)),
                            {Var, B.constI32(0)});
-        noteMemberChain(Whole.Ptr, Var, 0); // one root per buffer variable
+        PlaceIds.noteMemberChain(Whole.Ptr, Var, 0); // one root per buffer variable
         Whole.Guard = 0;
         Whole.BufferVar = Whole.BufferIndex = 0;
         P.Index = P.Target.BufferIndex;

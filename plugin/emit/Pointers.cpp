@@ -28,7 +28,7 @@ bool KernelEmitter::sameRoot(const PointerValue &A, const PointerValue &B) const
     return false;
   if (X.K == LValue::Capture)
     return true;
-  return X.Ptr && Y.Ptr && placeOf(X.Ptr) == placeOf(Y.Ptr);
+  return X.Ptr && Y.Ptr && PlaceIds.place(X.Ptr) == PlaceIds.place(Y.Ptr);
 }
 
 SpvId KernelEmitter::pointerIndex(const PointerValue &P) {

@@ -7,7 +7,7 @@
 // an errorf or abort call that does not fit leaves its site in word 2, so
 // that the launch fails all the same.
 // The format and string arguments stay in the image's print-site table, and
-// the runtime formats each record on the host (runtime/src/kernel_print.cpp),
+// the runtime formats each record on the host (runtime/src/diagnostics/kernel_print.cpp),
 // so a call costs the kernel an atomic and a few stores, and a kernel without
 // one has no buffer at all. plugin/check/PrintCallRules.cpp has checked the
 // format against the arguments.

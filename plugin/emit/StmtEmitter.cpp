@@ -274,7 +274,7 @@ KernelEmitter::LoopLabels KernelEmitter::openLoop(spv::LoopControlMask Control, 
   if (T.Witnessed)
     witnessStore(B.constI32(0)); // an iteration begins (LoopWitness.cpp)
   T.Owner = &frame();
-  T.BreakScopes = T.ContinueScopes = Scopes.size();
+  T.BreakScopes = T.ContinueScopes = Lifetimes.depth();
   Targets.push_back(T);
   L.Target = Targets.size() - 1;
   return L;
@@ -292,7 +292,7 @@ void KernelEmitter::emitLoop(const Stmt *Init, const Expr *Cond, const Stmt *Inc
   LoopLabels L = openLoop(Control, /*IsWrapper=*/false, Loc);
   SpvId BodyBlock = B.newLabel();
   unsigned CondScope = openScope();
-  Targets[L.Target].ContinueScopes = Scopes.size();
+  Targets[L.Target].ContinueScopes = Lifetimes.depth();
   if (CondVar)
     emitLocalVar(CondVar);
   if (Cond) {
@@ -301,7 +301,7 @@ void KernelEmitter::emitLoop(const Stmt *Init, const Expr *Cond, const Stmt *Inc
       return;
     if (Targets[L.Target].Witnessed)
       witnessLeaving(B.emit(Op::OpLogicalNot, boolType(), {C}));
-    if (Cleanups.size() > Scopes[CondScope].FirstCleanup) {
+    if (Lifetimes.hasObjectsFrom(CondScope)) {
       // Leaving at the test ends the condition's variable too: a selection
       // whose false arm breaks out of the loop.
       SpvId Exit = B.newLabel();
@@ -423,8 +423,7 @@ void KernelEmitter::emitReturn(const ReturnStmt *S) {
     // The body's last statement: control falls out of the inlined body,
     // whose one open scope has nothing left to destroy.
     dropScopes(F.ScopeBase + 1);
-    if (F.ScopeBase < Scopes.size())
-      Cleanups.resize(Scopes[F.ScopeBase].FirstCleanup);
+    Lifetimes.forgetObjectsFrom(F.ScopeBase);
     return;
   }
   if (B.isTerminated() || failed())
@@ -540,7 +539,7 @@ void KernelEmitter::emitSwitchInScope(const SwitchStmt *S) {
   // The body's variables: C++ forbids jumping to a label past one that has
   // a destructor, so only the last segment can leave one alive, by a break
   // or by falling out of the switch.
-  const unsigned BodyScope = Scopes.size();
+  const unsigned BodyScope = Lifetimes.depth();
 
   // An OpSwitch over Segments[From, To), each value to Target(segment).
   auto EmitSwitch = [&](unsigned From, unsigned To, SpvId DefaultTarget, SpvId MergeLabel,

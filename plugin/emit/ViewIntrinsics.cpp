@@ -8,7 +8,7 @@
 // whole-view value loaded from one, and it flows with copies, loads and
 // stores. A variable that could hold views of two bindings (assigned in two
 // branches, `c ? v1 : v2`) is an error, never a guess. A view member of a
-// local object is found again through any access chain to it (placeOf).
+// local object is found again through any access chain to it (PlaceNames.h).
 //
 //   array_view.copy   copy constructor / assignment: the members and the binding
 //   array_view.share  a new view of src's data: the binding only
@@ -42,14 +42,14 @@ int KernelEmitter::viewBinding(const LValue &View) const {
   }
   if (View.K != LValue::Memory || !View.Ptr)
     return -1;
-  auto It = ViewBindings.find(placeOf(View.Ptr));
+  auto It = ViewBindings.find(PlaceIds.place(View.Ptr));
   return It == ViewBindings.end() ? -1 : It->second;
 }
 
 void KernelEmitter::bindView(const LValue &View, int Binding, SourceLocation Loc) {
   if (Binding < 0 || View.K != LValue::Memory || !View.Ptr)
     return;
-  auto [It, New] = ViewBindings.try_emplace(placeOf(View.Ptr), Binding);
+  auto [It, New] = ViewBindings.try_emplace(PlaceIds.place(View.Ptr), Binding);
   if (New || It->second == Binding)
     return;
   const unsigned Kind = !isImageClass(View.Type)                      ? 0
@@ -79,7 +79,7 @@ void KernelEmitter::noteViewStore(const LValue &To, SpvId Value, SourceLocation 
   auto Obj = ObjectLoads.find(Value);
   if (Obj != ObjectLoads.end() && To.K == LValue::Memory && To.Ptr) {
     LValue From = Obj->second; // copyViewBindings may grow the map
-    copyViewBindings(placeOf(To.Ptr), From, To.Type, Loc);
+    copyViewBindings(PlaceIds.place(To.Ptr), From, To.Type, Loc);
   }
 }
 
@@ -110,10 +110,10 @@ void KernelEmitter::copyViewBindings(SpvId DstPlace, const LValue &Src, QualType
     if (Src.K != LValue::Memory)
       return; // views in an array captured by the kernel are not traced
     LValue Element = Src;
-    Element.Ptr = memberPlace(placeOf(Src.Ptr), AnyElement);
+    Element.Ptr = PlaceIds.memberPlace(PlaceIds.place(Src.Ptr), PlaceNames::AnyElement);
     QualType ET = Ctx.getAsConstantArrayType(T)->getElementType();
     Element.Type = ET;
-    copyViewBindings(memberPlace(DstPlace, AnyElement), Element, ET, Loc);
+    copyViewBindings(PlaceIds.memberPlace(DstPlace, PlaceNames::AnyElement), Element, ET, Loc);
     return;
   }
   const auto *RD = T->getAsCXXRecordDecl();
@@ -138,12 +138,12 @@ void KernelEmitter::copyViewBindings(SpvId DstPlace, const LValue &Src, QualType
     if (Src.K == LValue::Capture)
       return Reach();
     LValue M = Src;
-    M.Ptr = memberPlace(placeOf(Src.Ptr), Index);
+    M.Ptr = PlaceIds.memberPlace(PlaceIds.place(Src.Ptr), Index);
     return M;
   };
   for (const FieldDecl *FD : RD->fields()) {
     if (isArrayReference(FD->getType())) {
-      auto Ref = Src.K == LValue::Memory && Src.Ptr ? ClosureRefs.find({placeOf(Src.Ptr), FD})
+      auto Ref = Src.K == LValue::Memory && Src.Ptr ? ClosureRefs.find({PlaceIds.place(Src.Ptr), FD})
                                                      : ClosureRefs.end();
       if (Ref != ClosureRefs.end()) {
         LValue Array = Ref->second; // the map may grow
@@ -156,7 +156,7 @@ void KernelEmitter::copyViewBindings(SpvId DstPlace, const LValue &Src, QualType
       continue;
     LValue M = SrcMember(It->second, [&] { return field(Src, FD, Loc); });
     M.Type = FD->getType();
-    copyViewBindings(memberPlace(DstPlace, It->second), M, FD->getType(), Loc);
+    copyViewBindings(PlaceIds.memberPlace(DstPlace, It->second), M, FD->getType(), Loc);
   }
   for (const CXXBaseSpecifier &BS : RD->bases()) {
     const CXXRecordDecl *Base = BS.getType()->getAsCXXRecordDecl();
@@ -165,7 +165,7 @@ void KernelEmitter::copyViewBindings(SpvId DstPlace, const LValue &Src, QualType
       continue;
     LValue M = SrcMember(It->second, [&] { return baseClass(Src, Base, Loc); });
     M.Type = BS.getType();
-    copyViewBindings(memberPlace(DstPlace, It->second), M, BS.getType(), Loc);
+    copyViewBindings(PlaceIds.memberPlace(DstPlace, It->second), M, BS.getType(), Loc);
   }
 }
 
