@@ -1,6 +1,6 @@
 // The one encoder and decoder of kernel images (<ampvk/kernel_image.h>), used by
 // the plugin (plugin/embed/KernelImageWriter.cpp), the runtime
-// (runtime/src/kernel_image_reader.cpp) and the runtime tests. Header-only,
+// (runtime/src/kernels/kernel_image_reader.cpp) and the runtime tests. Header-only,
 // standard library only: no Clang, no Vulkan, and no exceptions (the decoder
 // returns its message), so every side can include it.
 //

@@ -6,7 +6,7 @@
 // they are tracked here as LValues that keep their real storage class.
 //
 // The work is split by concern:
-//   KernelEntry.cpp         entry point, builtins, the index/tiled_index argument
+//   KernelEntry.cpp         entry point, the index/tiled_index argument
 //   FoldedGrid.cpp          workgroup numbers of a grid the runtime folded
 //   ItemLoop.cpp            several work items per thread for untiled kernels
 //   StmtEmitter.cpp         statements and structured control flow
@@ -33,9 +33,18 @@
 //   MathIntrinsics.cpp      <amp_math.h>: GLSL.std.450, bit casts, device twins
 //   LoopWitness.cpp         loops a driver cut short fail the launch
 //   RaceChecks.cpp          checked mode: tile_static races
-// and beside the class: TypeLowering (C++ types to SPIR-V types and layouts),
-// EmitDiagnostics.h (the emitter's errors), NodeKinds (how each kind of AST
-// node is treated, for the test that every kind is decided).
+// and beside the class, each owning its state:
+//   KernelInterface         every global of the module's interface (builtins,
+//                           workgroup size, capture block, buffer variables,
+//                           report/print/witness buffers, race shadow,
+//                           switches), the image's sites and facts
+//   CleanupStack.h          the open scopes and the objects they destroy
+//   PlaceNames.h            which access chains name the same place
+//   TypeLowering            C++ types to SPIR-V types and layouts
+//   LValue.h                places and pointer values
+//   EmitDiagnostics.h       the emitter's errors
+//   NodeKinds               how each kind of AST node is treated, for the
+//                           test that every kind is decided
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_EMIT_KERNELEMITTER_H

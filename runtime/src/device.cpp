@@ -1,5 +1,5 @@
-#include "bounds_report.h"
 #include "device.h"
+#include "diagnostics/bounds_report.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,19 +8,19 @@
 
 #include <ampvk/exceptions.h>
 
-#include "buffer.h"
-#include "image.h"
-#include "env.h"
-#include "internal_counters.h"
-#include "kernel_failures.h"
-#include "kernel_print.h"
-#include "memory_pool.h"
-#include "pipeline_cache.h"
-#include "queue.h"
-#include "residency.h"
+#include "diagnostics/kernel_failures.h"
+#include "diagnostics/kernel_print.h"
+#include "execution/queue.h"
+#include "kernels/pipeline_cache.h"
+#include "memory/buffer.h"
+#include "memory/image.h"
+#include "memory/memory_pool.h"
+#include "memory/residency.h"
+#include "memory/staging.h"
 #include "runtime_state.h"
-#include "staging.h"
-#include "vk_error.h"
+#include "vulkan/env.h"
+#include "vulkan/internal_counters.h"
+#include "vulkan/vk_error.h"
 
 namespace ampvk {
 namespace rt {

@@ -17,9 +17,9 @@
 
 #include <vulkan/vulkan.h>
 
-#include "compute_domain.h"
-#include "physical_device.h"
-#include "vk_handle.h"
+#include "kernels/compute_domain.h"
+#include "vulkan/physical_device.h"
+#include "vulkan/vk_handle.h"
 
 namespace ampvk {
 namespace rt {

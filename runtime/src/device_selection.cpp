@@ -10,10 +10,10 @@
 #include <ampvk/runtime.h>
 
 #include "device.h"
-#include "env.h"
-#include "kernel_failures.h"
-#include "queue.h"
+#include "diagnostics/kernel_failures.h"
+#include "execution/queue.h"
 #include "runtime_state.h"
+#include "vulkan/env.h"
 
 namespace ampvk {
 namespace rt {

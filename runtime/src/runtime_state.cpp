@@ -7,9 +7,9 @@
 
 #include <ampvk/exceptions.h>
 
-#include "env.h"
-#include "profiler.h"
-#include "vk_error.h"
+#include "diagnostics/profiler.h"
+#include "vulkan/env.h"
+#include "vulkan/vk_error.h"
 
 namespace ampvk {
 namespace rt {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "device.h"
-#include "instance.h"
+#include "vulkan/instance.h"
 
 namespace ampvk {
 namespace rt {

@@ -3,7 +3,7 @@
 // device. ampvk is timed two ways over back-to-back launches (after a
 // warm-up): wall time per launch, which includes the per-launch host cost
 // where the GPU work is shorter, and GPU time per dispatch from the runtime's
-// profiler (timestamps around each dispatch, runtime/src/profiler.h); the
+// profiler (timestamps around each dispatch, runtime/src/diagnostics/profiler.h); the
 // twin's time is GPU timestamps around each of its back-to-back dispatches
 // too, so the ratio compares GPU time with GPU time, measured alike. Every row compares the two results
 // exactly (the twins round as C++ does: `precise`), so a ratio is never one
@@ -11,7 +11,7 @@
 #include "twin_bench.h"
 #include "twin_harness.h"
 
-#include "profiler.h"
+#include "diagnostics/profiler.h"
 
 #include <algorithm>
 #include <chrono>

@@ -92,7 +92,7 @@ struct Harness::State {
   }  // Seconds per command that `record` writes, recorded reps + 1 times back to
   // back (the first untimed: caches and clocks warm) with a memory barrier of
   // `stage` between them, after `setup`. Each command is timed as ampvk's
-  // profiler times a launch (runtime/src/launch.cpp: the barrier, then
+  // profiler times a launch (runtime/src/execution/launch.cpp: the barrier, then
   // timestamps around the command alone), and the spans summed, so a ratio
   // compares like with like; AMPVK_BENCH_TWIN_SPANS=0 times all of them
   // between two timestamps instead (on the H100 0.6-1.0 us less per dispatch

@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "fresh_process.h"
-#include "internal_counters.h"
-#include "profiler.h"
+#include "vulkan/internal_counters.h"
+#include "diagnostics/profiler.h"
 
 #include <cstdlib>
 #include <vector>

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "host_test_helpers.h"
-#include "internal_counters.h"
+#include "vulkan/internal_counters.h"
 
 #include <cstdlib>
 #include <string>

@@ -10,7 +10,7 @@
 
 #include <ampvk/runtime.h>
 
-#include "internal_counters.h"
+#include "vulkan/internal_counters.h"
 
 namespace rt = ampvk::rt;
 

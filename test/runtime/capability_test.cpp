@@ -4,8 +4,8 @@
 // without shaderFloat64 they end here.
 #include <ampvk/exceptions.h>
 
-#include "physical_device.h"
-#include "spirv_scan.h"
+#include "vulkan/physical_device.h"
+#include "kernels/spirv_scan.h"
 
 #include <gtest/gtest.h>
 

@@ -11,7 +11,7 @@
 #include <ampvk/exceptions.h>
 #include <ampvk/runtime.h>
 
-#include "internal_counters.h"
+#include "vulkan/internal_counters.h"
 #include "kernel_image_builder.h"
 
 namespace rt = ampvk::rt;

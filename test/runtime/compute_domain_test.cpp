@@ -3,7 +3,7 @@
 // items_per_thread_spec_id). Pure arithmetic: no device needed.
 #include <gtest/gtest.h>
 
-#include "compute_domain.h"
+#include "kernels/compute_domain.h"
 #include "kernel_image_builder.h"
 
 #include <ampvk/exceptions.h>

@@ -28,9 +28,9 @@
 
 #include <ampvk/runtime.h>
 
-#include "fault_injection.h"
+#include "vulkan/fault_injection.h"
 #include "fault_test_support.h"
-#include "internal_counters.h"
+#include "vulkan/internal_counters.h"
 #include "kernel_image_builder.h"
 
 namespace rt = ampvk::rt;

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <thread>
 
-#include "internal_counters.h"
+#include "vulkan/internal_counters.h"
 #include "kernel_image_builder.h"
 
 namespace rt = ampvk::rt;

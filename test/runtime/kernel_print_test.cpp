@@ -1,5 +1,5 @@
 // The host side of direct3d_printf, direct3d_errorf and direct3d_abort
-// (runtime/src/kernel_print.h) without a kernel: records written by hand into
+// (runtime/src/diagnostics/kernel_print.h) without a kernel: records written by hand into
 // a print buffer's words give exactly the text, the damage line and the
 // failure the runtime reports. No device is used.
 #include <cstdint>
@@ -12,7 +12,7 @@
 #include <ampvk/exceptions.h>
 #include <ampvk/kernel_image_codec.h>
 
-#include "kernel_print.h"
+#include "diagnostics/kernel_print.h"
 
 using namespace ampvk;
 

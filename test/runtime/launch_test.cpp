@@ -8,7 +8,7 @@
 
 #include <ampvk/runtime.h>
 
-#include "internal_counters.h"
+#include "vulkan/internal_counters.h"
 #include "kernel_image_builder.h"
 
 namespace rt = ampvk::rt;

@@ -9,9 +9,9 @@
 #include <ampvk/runtime.h>
 
 #include "device.h"
-#include "internal_counters.h"
-#include "memory_pool.h"
-#include "physical_device.h"
+#include "vulkan/internal_counters.h"
+#include "memory/memory_pool.h"
+#include "vulkan/physical_device.h"
 #include "kernel_image_builder.h"
 
 namespace rt = ampvk::rt;

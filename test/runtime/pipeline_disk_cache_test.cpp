@@ -1,4 +1,4 @@
-// The pipeline cache on disk (runtime/src/pipeline_disk_cache.h), through
+// The pipeline cache on disk (runtime/src/kernels/pipeline_disk_cache.h), through
 // child processes (pipeline_cache_check.cpp) that each open the device, run a
 // kernel, check it and save the cache at exit: a second run finds the first
 // one's data; corrupt, truncated or foreign files are ignored and replaced;

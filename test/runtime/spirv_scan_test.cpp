@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "kernel_image_builder.h"
-#include "physical_device.h"
-#include "spirv_scan.h"
+#include "vulkan/physical_device.h"
+#include "kernels/spirv_scan.h"
 
 using namespace ampvk;
 

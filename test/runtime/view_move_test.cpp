@@ -16,7 +16,7 @@
 
 #include <ampvk/runtime.h>
 
-#include "buffer.h"
+#include "memory/buffer.h"
 #include "device.h"
 #include "fault_test_support.h"
 #include "kernel_image_builder.h"

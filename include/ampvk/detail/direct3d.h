@@ -144,7 +144,7 @@ inline float step(float y, float x) restrict(amp) { return x >= y ? 1.0f : 0.0f;
 // the arguments at compile time (plugin/check/PrintCallRules.cpp) and the
 // kernel writes each call's arguments to a buffer the runtime formats on the
 // host when the launch's batch retires (plugin/emit/PrintIntrinsics.cpp,
-// runtime/src/kernel_print.cpp). errorf and abort make the launch throw
+// runtime/src/diagnostics/kernel_print.cpp). errorf and abort make the launch throw
 // runtime_exception at its next synchronization.
 template <typename... Args>
 void direct3d_printf(const char *, Args...) restrict(amp) AMPVK_INTRINSIC("debug.printf") {}

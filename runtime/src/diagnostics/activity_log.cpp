@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "profiler_state.h"
+#include "diagnostics/profiler_state.h"
 
 namespace ampvk {
 namespace rt {

@@ -1,6 +1,6 @@
 // Checked mode at run time: the report buffers of checked launches and the
 // failures they record (bounds_report.h).
-#include "bounds_report.h"
+#include "diagnostics/bounds_report.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "device.h"
-#include "env.h"
-#include "kernel_failures.h"
-#include "memory.h"
-#include "queue.h"
+#include "diagnostics/kernel_failures.h"
+#include "execution/queue.h"
+#include "memory/memory.h"
+#include "vulkan/env.h"
 
 namespace ampvk {
 namespace rt {

@@ -10,14 +10,14 @@
 // accelerator_view::wait, a host access that waits for a kernel, a copy.
 // Without AMPVK_CHECK the report binding gets one small buffer per device that
 // the kernels never touch.
-#ifndef AMPVK_RUNTIME_BOUNDS_REPORT_H
-#define AMPVK_RUNTIME_BOUNDS_REPORT_H
+#ifndef AMPVK_RUNTIME_DIAGNOSTICS_BOUNDS_REPORT_H
+#define AMPVK_RUNTIME_DIAGNOSTICS_BOUNDS_REPORT_H
 
 #include <cstdint>
 
 #include <vulkan/vulkan.h>
 
-#include "kernel_image_reader.h"
+#include "kernels/kernel_image_reader.h"
 
 namespace ampvk {
 namespace rt {

@@ -1,5 +1,5 @@
 // The first kernel failure waiting to be thrown (kernel_failures.h).
-#include "kernel_failures.h"
+#include "diagnostics/kernel_failures.h"
 
 #include <atomic>
 #include <cstdio>

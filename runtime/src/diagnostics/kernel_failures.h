@@ -7,8 +7,8 @@
 // wait, a host access that waits for a kernel, a copy. Later failures are
 // dropped until it has been thrown, so the exception names the first thing
 // that went wrong; at exit, with nobody left to throw to, it is printed.
-#ifndef AMPVK_RUNTIME_KERNEL_FAILURES_H
-#define AMPVK_RUNTIME_KERNEL_FAILURES_H
+#ifndef AMPVK_RUNTIME_DIAGNOSTICS_KERNEL_FAILURES_H
+#define AMPVK_RUNTIME_DIAGNOSTICS_KERNEL_FAILURES_H
 
 #include <string>
 

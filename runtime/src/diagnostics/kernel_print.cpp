@@ -1,6 +1,6 @@
 // Kernel output at run time: the print buffers of launches that print, and
 // the text and failures their records hold (kernel_print.h).
-#include "kernel_print.h"
+#include "diagnostics/kernel_print.h"
 
 #include <algorithm>
 #include <atomic>
@@ -16,10 +16,10 @@
 #include <ampvk/exceptions.h>
 
 #include "device.h"
-#include "env.h"
-#include "kernel_failures.h"
-#include "memory.h"
-#include "queue.h"
+#include "diagnostics/kernel_failures.h"
+#include "execution/queue.h"
+#include "memory/memory.h"
+#include "vulkan/env.h"
 
 namespace ampvk {
 namespace rt {

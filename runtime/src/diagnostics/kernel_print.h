@@ -11,8 +11,8 @@
 // program that prints and exits without waiting still shows its output.
 // Buffers are reused rather than allocated per launch, and a queue has a
 // bounded amount of them in flight (make_print_room).
-#ifndef AMPVK_RUNTIME_KERNEL_PRINT_H
-#define AMPVK_RUNTIME_KERNEL_PRINT_H
+#ifndef AMPVK_RUNTIME_DIAGNOSTICS_KERNEL_PRINT_H
+#define AMPVK_RUNTIME_DIAGNOSTICS_KERNEL_PRINT_H
 
 #include <cstddef>
 #include <cstdint>
@@ -23,7 +23,7 @@
 
 #include <ampvk/format_string.h>
 
-#include "kernel_image_reader.h"
+#include "kernels/kernel_image_reader.h"
 
 namespace ampvk {
 namespace rt {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "profiler_state.h"
+#include "diagnostics/profiler_state.h"
 
 namespace ampvk {
 namespace rt {

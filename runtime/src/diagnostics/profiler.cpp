@@ -1,4 +1,4 @@
-#include "profiler.h"
+#include "diagnostics/profiler.h"
 
 #include <algorithm>
 #include <chrono>
@@ -7,10 +7,10 @@
 #include <limits>
 
 #include "device.h"
-#include "env.h"
-#include "internal_counters.h"
-#include "profiler_state.h"
-#include "queue.h"
+#include "diagnostics/profiler_state.h"
+#include "execution/queue.h"
+#include "vulkan/env.h"
+#include "vulkan/internal_counters.h"
 
 namespace ampvk {
 namespace rt {

@@ -11,18 +11,19 @@
 // test of a flag: no query pool exists, no timestamp is written, nothing is
 // counted.
 //
-// Hooks: launch.cpp (note_launch, the kernel's GPU span), transfer.cpp
+// Hooks: execution/dispatch.cpp (the kernel's GPU span), execution/launch.cpp
+// (note_launch), execution/submission.h and the transfer operations
 // (note_transfer, traced_memcpy, copy spans), queue.cpp (profile_submitted,
 // profile_retired: the batch's timestamps are read when its fence signaled),
 // runtime_state.cpp (report_tools_at_exit, after the exit teardown).
-#ifndef AMPVK_RUNTIME_PROFILER_H
-#define AMPVK_RUNTIME_PROFILER_H
+#ifndef AMPVK_RUNTIME_DIAGNOSTICS_PROFILER_H
+#define AMPVK_RUNTIME_DIAGNOSTICS_PROFILER_H
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
-#include "kernel_image_reader.h"
+#include "kernels/kernel_image_reader.h"
 
 namespace ampvk {
 namespace rt {

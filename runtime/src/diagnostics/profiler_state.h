@@ -1,7 +1,7 @@
 // What the profiler (profiler.cpp) gathers and profile_report.cpp and
 // activity_log.cpp print; one mutex guards it all. Internal to the three.
-#ifndef AMPVK_RUNTIME_PROFILER_STATE_H
-#define AMPVK_RUNTIME_PROFILER_STATE_H
+#ifndef AMPVK_RUNTIME_DIAGNOSTICS_PROFILER_STATE_H
+#define AMPVK_RUNTIME_DIAGNOSTICS_PROFILER_STATE_H
 
 #include <cstdint>
 #include <map>
@@ -10,7 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "profiler.h"
+#include "diagnostics/profiler.h"
 
 namespace ampvk {
 namespace rt {

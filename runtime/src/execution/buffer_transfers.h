@@ -1,29 +1,45 @@
-// Moving buffer contents between the host copy and the device copy, and the
-// barriers that order those copies against kernels.
-#ifndef AMPVK_RUNTIME_TRANSFER_H
-#define AMPVK_RUNTIME_TRANSFER_H
+// Moving a buffer's contents between its host copy and its device copy.
+#ifndef AMPVK_RUNTIME_EXECUTION_BUFFER_TRANSFERS_H
+#define AMPVK_RUNTIME_EXECUTION_BUFFER_TRANSFERS_H
 
 #include <mutex>
 
-#include <vulkan/vulkan.h>
+#include "execution/submission.h"
 
 namespace ampvk {
 namespace rt {
 
 class buffer;
-class queue;
-struct frame;
 
-void memory_barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAccessFlags src_access,
-                    VkPipelineStageFlags dst_stage, VkAccessFlags dst_access);
+// The host copy of a buffer into its device copy (which must be allocated),
+// before a kernel of the batch uses it. Mapped device memory is written at
+// once, after the kernels that still use it; otherwise small data travels in
+// the command buffer itself and larger data through staging memory.
+class buffer_upload final : public operation {
+public:
+  explicit buffer_upload(buffer &b) noexcept : buffer_(b) {}
+  void record(submission &s) override;
+  // Whether a transfer command was recorded: the kernel then needs a
+  // transfer->shader barrier.
+  bool copied() const noexcept { return copied_; }
 
-// Copies the host copy of b into its device copy (which must be allocated).
-// Mapped device memory is written at once, after waiting for the kernels that
-// still use it; otherwise small data is recorded into f with vkCmdUpdateBuffer
-// and larger data as a staged copy. Returns whether a
-// transfer command was recorded (the caller then needs a transfer->shader
-// barrier). Device mutex held.
-bool record_upload(queue &q, frame &f, buffer &b);
+private:
+  buffer &buffer_;
+  bool copied_ = false;
+};
+
+// The device copy of a buffer into staging memory, after the kernels of the
+// batch that write it; finish() copies it to the host memory once the
+// submission has ended and waited.
+class buffer_download final : public operation {
+public:
+  explicit buffer_download(buffer &b) noexcept : buffer_(b) {}
+  void record(submission &s) override;
+  void finish(const submission &s);
+
+private:
+  buffer &buffer_;
+};
 
 // Copies the device copy of b into its host memory now, waiting for the
 // kernels that write it. Device mutex held; b's host pointer must be set.

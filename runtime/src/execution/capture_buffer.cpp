@@ -1,9 +1,9 @@
-#include "capture_buffer.h"
+#include "execution/capture_buffer.h"
 
 #include "device.h"
-#include "internal_counters.h"
-#include "memory.h"
-#include "queue.h"
+#include "execution/queue.h"
+#include "memory/memory.h"
+#include "vulkan/internal_counters.h"
 
 namespace ampvk {
 namespace rt {

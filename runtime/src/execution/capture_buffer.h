@@ -5,8 +5,8 @@
 // fence signaled, so a launch in flight never sees its bytes overwritten by a
 // later one, and launches allocate nothing once the frames have buffers large
 // enough.
-#ifndef AMPVK_RUNTIME_CAPTURE_BUFFER_H
-#define AMPVK_RUNTIME_CAPTURE_BUFFER_H
+#ifndef AMPVK_RUNTIME_EXECUTION_CAPTURE_BUFFER_H
+#define AMPVK_RUNTIME_EXECUTION_CAPTURE_BUFFER_H
 
 #include <cstdint>
 

@@ -1,13 +1,13 @@
-#include "descriptors.h"
+#include "execution/descriptors.h"
 
 #include <algorithm>
 
-#include "buffer.h"
 #include "device.h"
-#include "internal_counters.h"
-#include "pipeline_cache.h"
-#include "queue.h"
-#include "vk_error.h"
+#include "execution/queue.h"
+#include "kernels/pipeline_cache.h"
+#include "memory/buffer.h"
+#include "vulkan/internal_counters.h"
+#include "vulkan/vk_error.h"
 
 namespace ampvk {
 namespace rt {

@@ -5,14 +5,14 @@
 // is reset when the frame is reused. A launch whose descriptors are those the
 // batch's previous launch bound for the same layout records nothing: they are
 // still bound (frame::bound_descriptors).
-#ifndef AMPVK_RUNTIME_DESCRIPTORS_H
-#define AMPVK_RUNTIME_DESCRIPTORS_H
+#ifndef AMPVK_RUNTIME_EXECUTION_DESCRIPTORS_H
+#define AMPVK_RUNTIME_EXECUTION_DESCRIPTORS_H
 
 #include <vector>
 
-#include "bounds_report.h"
-#include "kernel_arguments.h"
-#include "kernel_print.h"
+#include "diagnostics/bounds_report.h"
+#include "diagnostics/kernel_print.h"
+#include "kernels/kernel_arguments.h"
 
 namespace ampvk {
 namespace rt {

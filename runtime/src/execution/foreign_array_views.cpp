@@ -1,13 +1,13 @@
-#include "foreign_array_views.h"
+#include "execution/foreign_array_views.h"
 
 #include <algorithm>
 #include <mutex>
 
 #include <ampvk/runtime.h>
 
-#include "buffer.h"
 #include "device.h"
-#include "residency.h"
+#include "memory/buffer.h"
+#include "memory/residency.h"
 
 namespace ampvk {
 namespace rt {

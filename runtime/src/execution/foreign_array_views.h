@@ -5,12 +5,12 @@
 // of that host memory on the kernel's device stands in for the array, and once
 // the kernel is done its results are copied back into the host copy, which
 // the array then holds as its only current data.
-#ifndef AMPVK_RUNTIME_FOREIGN_ARRAY_VIEWS_H
-#define AMPVK_RUNTIME_FOREIGN_ARRAY_VIEWS_H
+#ifndef AMPVK_RUNTIME_EXECUTION_FOREIGN_ARRAY_VIEWS_H
+#define AMPVK_RUNTIME_EXECUTION_FOREIGN_ARRAY_VIEWS_H
 
 #include <vector>
 
-#include "kernel_arguments.h"
+#include "kernels/kernel_arguments.h"
 
 namespace ampvk {
 namespace rt {

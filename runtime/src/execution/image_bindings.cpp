@@ -1,4 +1,4 @@
-#include "image_bindings.h"
+#include "execution/image_bindings.h"
 
 #include <cstring>
 #include <string>
@@ -6,12 +6,12 @@
 #include <ampvk/exceptions.h>
 
 #include "device.h"
-#include "image.h"
-#include "internal_counters.h"
-#include "pipeline_cache.h"
-#include "queue.h"
-#include "texel_format.h"
-#include "vk_error.h"
+#include "execution/queue.h"
+#include "kernels/pipeline_cache.h"
+#include "memory/image.h"
+#include "memory/texel_format.h"
+#include "vulkan/internal_counters.h"
+#include "vulkan/vk_error.h"
 
 namespace ampvk {
 namespace rt {

@@ -2,15 +2,15 @@
 // bindings): read out of the kernel object, checked against what the device
 // and C++ AMP allow, held by the batch, and bound to descriptor set
 // image_binding_set from the frame's own pool.
-#ifndef AMPVK_RUNTIME_IMAGE_BINDINGS_H
-#define AMPVK_RUNTIME_IMAGE_BINDINGS_H
+#ifndef AMPVK_RUNTIME_EXECUTION_IMAGE_BINDINGS_H
+#define AMPVK_RUNTIME_EXECUTION_IMAGE_BINDINGS_H
 
 #include <cstdint>
 #include <vector>
 
 #include <vulkan/vulkan.h>
 
-#include "kernel_image_reader.h"
+#include "kernels/kernel_image_reader.h"
 
 namespace ampvk {
 namespace rt {

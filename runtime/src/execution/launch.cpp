@@ -11,31 +11,26 @@
 
 #include <ampvk/runtime.h>
 
-#include "bounds_report.h"
-#include "buffer.h"
-#include "capture_buffer.h"
-#include "compute_domain.h"
-#include "descriptors.h"
 #include "device.h"
-#include "foreign_array_views.h"
-#include "image_bindings.h"
-#include "kernel_arguments.h"
-#include "kernel_image_reader.h"
-#include "kernel_print.h"
-#include "pipeline_cache.h"
-#include "profiler.h"
-#include "queue.h"
-#include "residency.h"
-#include "transfer.h"
+#include "diagnostics/bounds_report.h"
+#include "diagnostics/kernel_print.h"
+#include "diagnostics/profiler.h"
+#include "execution/capture_buffer.h"
+#include "execution/descriptors.h"
+#include "execution/dispatch.h"
+#include "execution/foreign_array_views.h"
+#include "execution/image_bindings.h"
+#include "execution/queue.h"
+#include "kernels/compute_domain.h"
+#include "kernels/kernel_arguments.h"
+#include "kernels/kernel_image_reader.h"
+#include "kernels/pipeline_cache.h"
+#include "memory/buffer.h"
+#include "memory/residency.h"
 
 namespace ampvk {
 namespace rt {
 namespace {
-
-struct buffer_use {
-  buffer *b;
-  std::uint32_t access; // union over every binding of b
-};
 
 // No view named: a captured array's view, else a texture's, else that of an
 // array a captured array_view shows (the data need not move), else the
@@ -138,56 +133,6 @@ void check_capture_buffer_size(const device &d, const kernel_image_header &h) {
         " for ampvk's 32-bit offsets); capture fewer or smaller objects");
 }
 
-void record_dispatch(device &d, queue &q, frame &f, const kernel_pipeline &pipeline,
-                     const std::vector<bound_buffer> &bound, const std::vector<buffer_use> &uses,
-                     const std::vector<bound_image> &images,
-                     const std::vector<unsigned char> &push, const dispatch_shape &shape,
-                     profiled_kernel *profiled, const report_slots &reports) {
-  // Before anything that can fail: a dispatch recorded must hold its buffers.
-  for (const auto &u : uses)
-    q.hold(f, *u.b);
-  // Earlier commands' shader and transfer writes (in this batch or an earlier
-  // one) must be visible to this one's copies and shaders, and their reads
-  // done before we overwrite.
-  constexpr VkPipelineStageFlags gpu_stages =
-      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
-  memory_barrier(f.cmd, gpu_stages, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
-                 gpu_stages,
-                 VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
-                     VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
-  bool copied = false;
-  for (const auto &u : uses)
-    if (residency::needs_upload(*u.b))
-      copied |= record_upload(q, f, *u.b);
-  if (copied)
-    memory_barrier(f.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                   VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-
-  // What the previous launch of the batch left bound stays bound (frame::bound_*).
-  if (f.bound_pipeline != pipeline.pipeline.get()) {
-    vkCmdBindPipeline(f.cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline.get());
-    f.bound_pipeline = pipeline.pipeline.get();
-  }
-  bind_buffers(d, f, pipeline, bound, reports);
-  bind_images(d, q, f, pipeline, images);
-  if (pipeline.push_size) {
-    f.use_layout(pipeline.layout.get());
-    if (f.bound_push.size() != push.size() ||
-        std::memcmp(f.bound_push.data(), push.data(), push.size()) != 0) {
-      f.bound_push.clear();
-      vkCmdPushConstants(f.cmd, pipeline.layout.get(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                         pipeline.push_size, push.data());
-      f.bound_push.assign(push.begin(), push.end());
-    }
-  }
-  const gpu_span span = begin_gpu_span(q, f, profiled);
-  vkCmdDispatch(f.cmd, shape.groups[0], shape.groups[1], shape.groups[2]);
-  end_gpu_span(f, span);
-  // Results read through a mapping after the fence need a host-visible
-  // barrier: queue::submit records one at the end of the batch.
-}
-
 // Host-side waits that recording could need, done before the batch is taken:
 // they may submit it.
 void prepare_buffers(queue &q, const std::vector<buffer_use> &uses) {
@@ -276,13 +221,15 @@ void launch(const launch_desc &desc) {
   // A failure while recording leaves harmless commands (uploads, bindings)
   // in the batch; the buffers' records change only once the dispatch is in.
   profiled_kernel *profiled = note_launch(q, image, desc.rank, desc.extent);
-  record_dispatch(d, q, f, pipeline, bound, uses, images, push, shape, profiled, reports);
-  const std::uint64_t serial = f.serial;
+  submission s(q, f);
+  dispatch kernel({pipeline, bound, uses, images, push, shape, profiled, reports});
+  s.add(kernel);
+  const std::uint64_t serial = s.serial();
   for (const auto &u : uses) {
     note_queue_use(q, *u.b, serial);
     residency::device_submitted(*u.b, serial, (u.access & binding_writes) != 0);
   }
-  q.recorded(f);
+  s.end();
   lock.unlock();
   foreign.copy_back();
 }

@@ -1,20 +1,20 @@
-#include "queue.h"
+#include "execution/queue.h"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "bounds_report.h"
-#include "buffer.h"
-#include "image.h"
 #include "device.h"
-#include "env.h"
-#include "fault_injection.h"
-#include "internal_counters.h"
-#include "kernel_print.h"
-#include "profiler.h"
+#include "diagnostics/bounds_report.h"
+#include "diagnostics/kernel_print.h"
+#include "diagnostics/profiler.h"
+#include "execution/barriers.h"
+#include "memory/buffer.h"
+#include "memory/image.h"
 #include "runtime_state.h"
-#include "transfer.h"
-#include "vk_error.h"
+#include "vulkan/env.h"
+#include "vulkan/fault_injection.h"
+#include "vulkan/internal_counters.h"
+#include "vulkan/vk_error.h"
 
 namespace ampvk {
 namespace rt {

@@ -19,8 +19,8 @@
 // frames still in flight then stay as they are (the GPU may still use their
 // memory) until the exit teardown sees them finish. Host accesses wait with
 // the device mutex released (the waits that take a std::unique_lock).
-#ifndef AMPVK_RUNTIME_QUEUE_H
-#define AMPVK_RUNTIME_QUEUE_H
+#ifndef AMPVK_RUNTIME_EXECUTION_QUEUE_H
+#define AMPVK_RUNTIME_EXECUTION_QUEUE_H
 
 #include <atomic>
 #include <cstdint>
@@ -31,8 +31,8 @@
 
 #include <vulkan/vulkan.h>
 
-#include "staging.h"
-#include "vk_handle.h"
+#include "memory/staging.h"
+#include "vulkan/vk_handle.h"
 
 namespace ampvk {
 namespace rt {

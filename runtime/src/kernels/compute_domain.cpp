@@ -1,6 +1,6 @@
-#include "compute_domain.h"
+#include "kernels/compute_domain.h"
 
-#include "bounds_report.h"
+#include "diagnostics/bounds_report.h"
 
 #include <algorithm>
 #include <string>

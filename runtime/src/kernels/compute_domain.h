@@ -5,8 +5,8 @@
 // needs more workgroups along an axis than the device dispatches is spread
 // over a grid of at least as many workgroups, which the kernel renumbers
 // (launch_header::grid_folded).
-#ifndef AMPVK_RUNTIME_COMPUTE_DOMAIN_H
-#define AMPVK_RUNTIME_COMPUTE_DOMAIN_H
+#ifndef AMPVK_RUNTIME_KERNELS_COMPUTE_DOMAIN_H
+#define AMPVK_RUNTIME_KERNELS_COMPUTE_DOMAIN_H
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-#include "kernel_arguments.h"
+#include "kernels/kernel_arguments.h"
 
 #include <cstring>
 #include <string>

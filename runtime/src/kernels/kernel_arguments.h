@@ -1,14 +1,14 @@
 // Reading a launch's arguments out of the kernel object with the layout the
 // plugin recorded: which rt::buffer each descriptor binding gets, and the
 // bytes of the capture block (push constants or capture buffer).
-#ifndef AMPVK_RUNTIME_KERNEL_ARGUMENTS_H
-#define AMPVK_RUNTIME_KERNEL_ARGUMENTS_H
+#ifndef AMPVK_RUNTIME_KERNELS_KERNEL_ARGUMENTS_H
+#define AMPVK_RUNTIME_KERNELS_KERNEL_ARGUMENTS_H
 
 #include <cstdint>
 #include <vector>
 
-#include "compute_domain.h"
-#include "kernel_image_reader.h"
+#include "kernels/compute_domain.h"
+#include "kernels/kernel_image_reader.h"
 
 namespace ampvk {
 namespace rt {

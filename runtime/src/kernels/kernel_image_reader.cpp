@@ -1,4 +1,4 @@
-#include "kernel_image_reader.h"
+#include "kernels/kernel_image_reader.h"
 
 #include <cstring>
 #include <string>

@@ -1,7 +1,7 @@
 // Reads and checks a kernel image with the shared decoder
 // (<ampvk/kernel_image_codec.h>); a bad image becomes a runtime_exception.
-#ifndef AMPVK_RUNTIME_KERNEL_IMAGE_READER_H
-#define AMPVK_RUNTIME_KERNEL_IMAGE_READER_H
+#ifndef AMPVK_RUNTIME_KERNELS_KERNEL_IMAGE_READER_H
+#define AMPVK_RUNTIME_KERNELS_KERNEL_IMAGE_READER_H
 
 #include <cstddef>
 

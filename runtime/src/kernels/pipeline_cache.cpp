@@ -1,17 +1,17 @@
-#include "bounds_report.h"
-#include "pipeline_cache.h"
+#include "kernels/pipeline_cache.h"
 
 #include <cstddef>
 #include <cstring>
 #include <vector>
 
-#include "compute_domain.h"
 #include "device.h"
-#include "internal_counters.h"
-#include "pipeline_disk_cache.h"
+#include "diagnostics/bounds_report.h"
+#include "kernels/compute_domain.h"
+#include "kernels/pipeline_disk_cache.h"
+#include "kernels/spirv_scan.h"
 #include "runtime_state.h"
-#include "spirv_scan.h"
-#include "vk_error.h"
+#include "vulkan/internal_counters.h"
+#include "vulkan/vk_error.h"
 
 namespace ampvk {
 namespace rt {

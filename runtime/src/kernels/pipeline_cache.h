@@ -3,8 +3,8 @@
 // it is a hash lookup. The key is the image's address and size: images are
 // string literals embedded by the plugin and never move. Pipelines are created
 // through a VkPipelineCache kept on disk across runs (pipeline_disk_cache.h).
-#ifndef AMPVK_RUNTIME_PIPELINE_CACHE_H
-#define AMPVK_RUNTIME_PIPELINE_CACHE_H
+#ifndef AMPVK_RUNTIME_KERNELS_PIPELINE_CACHE_H
+#define AMPVK_RUNTIME_KERNELS_PIPELINE_CACHE_H
 
 #include <cstddef>
 #include <cstdint>
@@ -13,8 +13,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "kernel_image_reader.h"
-#include "vk_handle.h"
+#include "kernels/kernel_image_reader.h"
+#include "vulkan/vk_handle.h"
 
 namespace ampvk {
 namespace rt {

@@ -1,4 +1,4 @@
-#include "pipeline_disk_cache.h"
+#include "kernels/pipeline_disk_cache.h"
 
 #include <atomic>
 #include <cerrno>
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "env.h"
+#include "vulkan/env.h"
 
 namespace ampvk {
 namespace rt {

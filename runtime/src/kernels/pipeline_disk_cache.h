@@ -11,8 +11,8 @@
 // the next save. Saves write a temporary file and rename it over the old one,
 // so concurrent processes never see half a file: the last one wins.
 // Failures (no home, a directory that cannot be written) only lose the cache.
-#ifndef AMPVK_RUNTIME_PIPELINE_DISK_CACHE_H
-#define AMPVK_RUNTIME_PIPELINE_DISK_CACHE_H
+#ifndef AMPVK_RUNTIME_KERNELS_PIPELINE_DISK_CACHE_H
+#define AMPVK_RUNTIME_KERNELS_PIPELINE_DISK_CACHE_H
 
 #include <string>
 #include <vector>

@@ -1,11 +1,11 @@
-#include "spirv_scan.h"
+#include "kernels/spirv_scan.h"
 
 #include <unordered_map>
 #include <unordered_set>
 
 #include <ampvk/exceptions.h>
 
-#include "physical_device.h"
+#include "vulkan/physical_device.h"
 
 namespace ampvk {
 namespace rt {

@@ -1,7 +1,7 @@
 // What the runtime needs from a kernel's SPIR-V before creating its pipeline:
 // the compute entry point's name and the capabilities the device must enable.
-#ifndef AMPVK_RUNTIME_SPIRV_SCAN_H
-#define AMPVK_RUNTIME_SPIRV_SCAN_H
+#ifndef AMPVK_RUNTIME_KERNELS_SPIRV_SCAN_H
+#define AMPVK_RUNTIME_KERNELS_SPIRV_SCAN_H
 
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-#include "buffer.h"
+#include "memory/buffer.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -9,12 +9,11 @@
 #include <ampvk/runtime.h>
 
 #include "device.h"
-#include "profiler.h"
-#include "internal_counters.h"
-#include "kernel_failures.h"
-#include "queue.h"
-#include "residency.h"
-#include "transfer.h"
+#include "diagnostics/kernel_failures.h"
+#include "diagnostics/profiler.h"
+#include "execution/queue.h"
+#include "memory/residency.h"
+#include "vulkan/internal_counters.h"
 
 namespace ampvk {
 namespace rt {

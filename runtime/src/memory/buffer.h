@@ -1,8 +1,8 @@
 // rt::buffer: storage shared by array and array_view objects, with a host copy
 // and a device copy and a record of which of them is current (state; its bits
 // and every change to them are in residency.h).
-#ifndef AMPVK_RUNTIME_BUFFER_H
-#define AMPVK_RUNTIME_BUFFER_H
+#ifndef AMPVK_RUNTIME_MEMORY_BUFFER_H
+#define AMPVK_RUNTIME_MEMORY_BUFFER_H
 
 #include <atomic>
 #include <cstddef>
@@ -10,7 +10,7 @@
 #include <memory>
 #include <mutex>
 
-#include "memory.h"
+#include "memory/memory.h"
 
 #include <ampvk/runtime.h>
 

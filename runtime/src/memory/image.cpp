@@ -1,4 +1,4 @@
-#include "image.h"
+#include "memory/image.h"
 
 #include <algorithm>
 #include <cstring>
@@ -6,16 +6,17 @@
 #include <string>
 
 #include "device.h"
-#include "internal_counters.h"
-#include "profiler.h"
-#include "queue.h"
-#include "staging.h"
-#include "texel_format.h"
-#include "transfer.h"
-#include "vk_error.h"
+#include "execution/barriers.h"
+#include "execution/queue.h"
+#include "memory/texel_format.h"
+#include "vulkan/vk_error.h"
 
 namespace ampvk {
 namespace rt {
+
+void invalid(const std::string &what) {
+  throw concurrency::runtime_exception(what, concurrency::E_INVALIDARG_AMP);
+}
 
 void image_storage::release() noexcept {
   views.clear();
@@ -39,11 +40,6 @@ unsigned full_mip_chain(const unsigned extent[3]) {
   while (largest >>= 1)
     ++levels;
   return levels;
-}
-
-// C++ AMP's own messages as they are; ampvk's say "ampvk:".
-[[noreturn]] void invalid(const std::string &what) {
-  throw concurrency::runtime_exception(what, concurrency::E_INVALIDARG_AMP);
 }
 
 // Direct3D 11's limits, which C++ AMP documents for textures, and the device's.
@@ -90,12 +86,6 @@ std::uint32_t memory_type(const device &d, std::uint32_t allowed) {
 VkImageSubresourceRange whole(unsigned levels) {
   return {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, 1};
 }
-
-constexpr VkPipelineStageFlags gpu_stages =
-    VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
-constexpr VkAccessFlags gpu_accesses = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
-                                       VK_ACCESS_TRANSFER_READ_BIT |
-                                       VK_ACCESS_TRANSFER_WRITE_BIT;
 
 } // namespace
 
@@ -274,70 +264,6 @@ VkSampler sampler_for(device &d, const sampler_object &s) {
   return sampler;
 }
 
-namespace {
-
-image &checked(image *i, const char *what) {
-  if (!i)
-    invalid("ampvk: " + std::string(what) + " called with a null texture");
-  return *i;
-}
-
-// The section [offset, offset + extent) of a mipmap level, checked.
-VkBufferImageCopy region_of(const image &img, unsigned mip, const unsigned offset[3],
-                            const unsigned extent[3]) {
-  if (mip >= img.mip_levels)
-    invalid("Value for _Mipmap_level parameter (" + std::to_string(mip) +
-            ") cannot be greater than or equal to number of mipmap levels (" +
-            std::to_string(img.mip_levels) + ") on the texture or texture view");
-  unsigned level[3];
-  img.mip_extent(mip, level);
-  for (int i = 0; i < 3; ++i) {
-    if (extent[i] == 0)
-      invalid("Invalid - values for each dimension must be > 0");
-    if (std::uint64_t(offset[i]) + extent[i] > level[i])
-      invalid("the specified section index and extent are out of bound");
-  }
-  VkBufferImageCopy region{};
-  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, mip, 0, 1};
-  region.imageOffset = {static_cast<std::int32_t>(offset[0]), static_cast<std::int32_t>(offset[1]),
-                        static_cast<std::int32_t>(offset[2])};
-  region.imageExtent = {extent[0], extent[1], extent[2]};
-  return region;
-}
-
-std::size_t bytes_of(const image &img, const unsigned extent[3]) {
-  return texel_bytes(img.format) * extent[0] * extent[1] * extent[2];
-}
-
-// A transfer moves one level between GENERAL, where kernels use it, and the
-// layout the copy wants (what drivers copy fastest from and to): the
-// barrier into it orders the copy after earlier work, the one out of it
-// orders later work after the copy.
-void transfer_barrier(frame &f, const image &img, unsigned mip, VkImageLayout transfer,
-                      bool into) {
-  const VkAccessFlags copy_access = transfer == VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL
-                                        ? VK_ACCESS_TRANSFER_WRITE_BIT
-                                        : VK_ACCESS_TRANSFER_READ_BIT;
-  VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
-  b.srcAccessMask = into ? VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT : copy_access;
-  b.dstAccessMask = into ? copy_access : gpu_accesses;
-  b.oldLayout = into ? VK_IMAGE_LAYOUT_GENERAL : transfer;
-  b.newLayout = into ? transfer : VK_IMAGE_LAYOUT_GENERAL;
-  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  b.image = img.storage->handle.get();
-  b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, mip, 1, 0, 1};
-  vkCmdPipelineBarrier(f.cmd, into ? gpu_stages : VK_PIPELINE_STAGE_TRANSFER_BIT,
-                       into ? VK_PIPELINE_STAGE_TRANSFER_BIT : gpu_stages, 0, 0, nullptr, 0,
-                       nullptr, 1, &b);
-}
-void to_transfer(frame &f, const image &img, unsigned mip, VkImageLayout layout) {
-  transfer_barrier(f, img, mip, layout, true);
-}
-void from_transfer(frame &f, const image &img, unsigned mip, VkImageLayout layout) {
-  transfer_barrier(f, img, mip, layout, false);
-}
-
-} // namespace
 
 image *image_create(queue *q, const texel_format &f, int rank, const unsigned extent[3],
                     unsigned mip_levels) {
@@ -360,124 +286,6 @@ void image_release(image *i) noexcept {
 queue *image_queue(const image *i) { return i ? &i->home() : nullptr; }
 unsigned image_mip_levels(const image *i) { return i ? i->mip_levels : 0; }
 texel_format image_format(const image *i) { return i ? i->format : texel_format{}; }
-
-void image_write(image *i, unsigned mip, const unsigned offset[3], const unsigned extent[3],
-                 const void *texels) {
-  image &img = checked(i, "image_write");
-  const VkBufferImageCopy region = region_of(img, mip, offset, extent);
-  const std::size_t bytes = bytes_of(img, extent);
-  device &d = img.owner();
-  queue &q = img.home();
-  std::lock_guard<std::mutex> lock(d.mutex());
-  d.check_usable();
-  ++debug_counters().uploads;
-  staging_buffer staging = d.staging().acquire(bytes);
-  std::memcpy(staging->mapped, texels, bytes);
-  frame &f = q.record();
-  img.use_on(q, f, true);
-  to_transfer(f, img, mip, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  note_transfer(q, transfer_direction::host_to_device, bytes);
-  const gpu_span span = begin_copy_span(q, f, transfer_direction::host_to_device, bytes);
-  vkCmdCopyBufferToImage(f.cmd, staging->buffer.get(), img.storage->handle.get(),
-                         VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-  end_gpu_span(f, span);
-  from_transfer(f, img, mip, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  f.staging.push_back(std::move(staging));
-  q.recorded(f);
-}
-
-void image_read(image *i, unsigned mip, const unsigned offset[3], const unsigned extent[3],
-                void *texels) {
-  image &img = checked(i, "image_read");
-  const VkBufferImageCopy region = region_of(img, mip, offset, extent);
-  const std::size_t bytes = bytes_of(img, extent);
-  device &d = img.owner();
-  queue &q = img.home();
-  std::lock_guard<std::mutex> lock(d.mutex());
-  d.check_usable();
-  ++debug_counters().downloads;
-  staging_buffer staging = d.staging().acquire(bytes);
-  std::uint64_t serial = 0;
-  try {
-    frame &f = q.record();
-    img.use_on(q, f, false);
-    to_transfer(f, img, mip, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-    note_transfer(q, transfer_direction::device_to_host, bytes);
-    const gpu_span span = begin_copy_span(q, f, transfer_direction::device_to_host, bytes);
-    vkCmdCopyImageToBuffer(f.cmd, img.storage->handle.get(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                           staging->buffer.get(), 1, &region);
-    end_gpu_span(f, span);
-    from_transfer(f, img, mip, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-    serial = f.serial;
-    q.recorded(f);
-    q.wait_for(serial); // the batch's last barrier makes the copy visible to the host
-  } catch (...) {
-    d.staging().give_back(std::move(staging));
-    throw;
-  }
-  std::memcpy(texels, staging->mapped, bytes);
-  d.staging().give_back(std::move(staging));
-}
-
-void image_copy(image *src, unsigned src_mip, const unsigned src_offset[3], image *dst,
-                unsigned dst_mip, const unsigned dst_offset[3], const unsigned extent[3]) {
-  image &s = checked(src, "image_copy");
-  image &t = checked(dst, "image_copy");
-  if (s.vk_format != t.vk_format)
-    invalid("The source and destination textures are not compatible.");
-  if (&s.owner() != &t.owner()) {
-    // Through the host: the textures live on two devices.
-    std::vector<unsigned char> texels(bytes_of(s, extent));
-    image_read(src, src_mip, src_offset, extent, texels.data());
-    image_write(dst, dst_mip, dst_offset, extent, texels.data());
-    return;
-  }
-  const VkBufferImageCopy from = region_of(s, src_mip, src_offset, extent);
-  const VkBufferImageCopy to = region_of(t, dst_mip, dst_offset, extent);
-  if (&s == &t && src_mip == dst_mip) {
-    bool overlap = true;
-    for (int a = 0; a < 3; ++a)
-      overlap &= src_offset[a] < dst_offset[a] + extent[a] && dst_offset[a] < src_offset[a] + extent[a];
-    if (overlap)
-      invalid("The source and destination are overlapping areas on the same texture");
-  }
-  device &d = t.owner();
-  queue &q = t.home();
-  std::lock_guard<std::mutex> lock(d.mutex());
-  d.check_usable();
-  frame &f = q.record();
-  s.use_on(q, f, false);
-  t.use_on(q, f, true);
-  // One level of one image cannot be in two layouts: a copy within a level
-  // stays in GENERAL.
-  const bool one_level = &s == &t && src_mip == dst_mip;
-  const VkImageLayout from_layout =
-      one_level ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-  const VkImageLayout to_layout =
-      one_level ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-  if (one_level) {
-    memory_barrier(f.cmd, gpu_stages, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
-                   gpu_stages, gpu_accesses);
-  } else {
-    to_transfer(f, s, src_mip, from_layout);
-    to_transfer(f, t, dst_mip, to_layout);
-  }
-  VkImageCopy region{};
-  region.srcSubresource = from.imageSubresource;
-  region.srcOffset = from.imageOffset;
-  region.dstSubresource = to.imageSubresource;
-  region.dstOffset = to.imageOffset;
-  region.extent = from.imageExtent;
-  vkCmdCopyImage(f.cmd, s.storage->handle.get(), from_layout, t.storage->handle.get(), to_layout,
-                 1, &region);
-  if (one_level) {
-    memory_barrier(f.cmd, gpu_stages, VK_ACCESS_TRANSFER_WRITE_BIT, gpu_stages, gpu_accesses);
-  } else {
-    from_transfer(f, s, src_mip, from_layout);
-    from_transfer(f, t, dst_mip, to_layout);
-  }
-  q.recorded(f);
-}
 
 } // namespace rt
 } // namespace ampvk

@@ -8,20 +8,21 @@
 // The Vulkan objects live in an image_storage shared by the texture objects'
 // image and by every batch that uses it, so that a texture destroyed while a
 // kernel still reads it outlives that kernel.
-#ifndef AMPVK_RUNTIME_IMAGE_H
-#define AMPVK_RUNTIME_IMAGE_H
+#ifndef AMPVK_RUNTIME_MEMORY_IMAGE_H
+#define AMPVK_RUNTIME_MEMORY_IMAGE_H
 
 #include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
 #include <utility>
 
 #include <vulkan/vulkan.h>
 
 #include <ampvk/runtime.h>
 
-#include "vk_handle.h"
+#include "vulkan/vk_handle.h"
 
 namespace ampvk {
 namespace rt {
@@ -76,6 +77,10 @@ public:
 private:
   queue *queue_;
 };
+
+// Throws runtime_exception(E_INVALIDARG_AMP) with `what`: C++ AMP's own
+// messages as they are, ampvk's beginning "ampvk:".
+[[noreturn]] void invalid(const std::string &what);
 
 // A sampler for C++ AMP's filter and address modes and border colour, made
 // once per device and combination. Device mutex held. Throws

@@ -1,4 +1,4 @@
-#include "memory.h"
+#include "memory/memory.h"
 
 #include <optional>
 #include <string>
@@ -6,7 +6,7 @@
 #include <ampvk/exceptions.h>
 
 #include "device.h"
-#include "vk_error.h"
+#include "vulkan/vk_error.h"
 
 namespace ampvk {
 namespace rt {

@@ -3,15 +3,15 @@
 // access and the memory type allows it. Allocation failures become
 // concurrency::out_of_memory naming the size and the device, and nothing is
 // leaked on the way out.
-#ifndef AMPVK_RUNTIME_MEMORY_H
-#define AMPVK_RUNTIME_MEMORY_H
+#ifndef AMPVK_RUNTIME_MEMORY_MEMORY_H
+#define AMPVK_RUNTIME_MEMORY_MEMORY_H
 
 #include <cstddef>
 
 #include <vulkan/vulkan.h>
 
-#include "memory_pool.h"
-#include "vk_handle.h"
+#include "memory/memory_pool.h"
+#include "vulkan/vk_handle.h"
 
 namespace ampvk {
 namespace rt {

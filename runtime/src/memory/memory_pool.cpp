@@ -1,10 +1,10 @@
-#include "memory_pool.h"
+#include "memory/memory_pool.h"
 
 #include <algorithm>
 
 #include "device.h"
-#include "fault_injection.h"
-#include "internal_counters.h"
+#include "vulkan/fault_injection.h"
+#include "vulkan/internal_counters.h"
 
 namespace ampvk {
 namespace rt {

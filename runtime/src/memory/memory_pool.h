@@ -3,8 +3,8 @@
 // allocations, maxMemoryAllocationCount, and each costs a kernel call). One
 // best-fit free list per block; large requests get a block of their own.
 // Our own code, not VMA: see docs/architecture.md ("Device memory").
-#ifndef AMPVK_RUNTIME_MEMORY_POOL_H
-#define AMPVK_RUNTIME_MEMORY_POOL_H
+#ifndef AMPVK_RUNTIME_MEMORY_MEMORY_POOL_H
+#define AMPVK_RUNTIME_MEMORY_MEMORY_POOL_H
 
 #include <cstdint>
 #include <map>
@@ -14,7 +14,7 @@
 
 #include <vulkan/vulkan.h>
 
-#include "vk_handle.h"
+#include "vulkan/vk_handle.h"
 
 namespace ampvk {
 namespace rt {

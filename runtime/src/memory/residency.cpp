@@ -1,4 +1,4 @@
-#include "residency.h"
+#include "memory/residency.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -6,9 +6,9 @@
 #include <exception>
 
 #include "device.h"
-#include "profiler.h"
-#include "queue.h"
-#include "transfer.h"
+#include "diagnostics/profiler.h"
+#include "execution/buffer_transfers.h"
+#include "execution/queue.h"
 
 namespace ampvk {
 namespace rt {

@@ -16,13 +16,13 @@
 // A host-mapped buffer (buffer::host_mapped) has one copy, the mapping, so its
 // host_current means "no submitted kernel writes it" and device_current is
 // never set; device_in_use tells host writers to wait for kernels that read it.
-#ifndef AMPVK_RUNTIME_RESIDENCY_H
-#define AMPVK_RUNTIME_RESIDENCY_H
+#ifndef AMPVK_RUNTIME_MEMORY_RESIDENCY_H
+#define AMPVK_RUNTIME_MEMORY_RESIDENCY_H
 
 #include <cstdint>
 #include <mutex>
 
-#include "buffer.h"
+#include "memory/buffer.h"
 
 namespace ampvk {
 namespace rt {

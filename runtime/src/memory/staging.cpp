@@ -1,8 +1,8 @@
-#include "staging.h"
+#include "memory/staging.h"
 
 #include <algorithm>
 
-#include "internal_counters.h"
+#include "vulkan/internal_counters.h"
 
 namespace ampvk {
 namespace rt {

@@ -1,14 +1,14 @@
 // Reusable host-visible buffers for uploads and downloads on devices whose
 // kernel memory the host cannot map. A lease is held by a submission until it
 // retires, then returns to the pool instead of being freed.
-#ifndef AMPVK_RUNTIME_STAGING_H
-#define AMPVK_RUNTIME_STAGING_H
+#ifndef AMPVK_RUNTIME_MEMORY_STAGING_H
+#define AMPVK_RUNTIME_MEMORY_STAGING_H
 
 #include <cstddef>
 #include <memory>
 #include <vector>
 
-#include "memory.h"
+#include "memory/memory.h"
 
 namespace ampvk {
 namespace rt {

@@ -1,4 +1,4 @@
-#include "texel_format.h"
+#include "memory/texel_format.h"
 
 #include <cmath>
 #include <cstdint>

@@ -2,8 +2,8 @@
 // Direct3D's DXGI formats are (unorm_4 with 8 bits is R8G8B8A8_UNORM, float
 // with 16 bits R16_SFLOAT, double is two 32-bit unsigned words), and the
 // host-side conversion between C++ AMP's value types and stored texels.
-#ifndef AMPVK_RUNTIME_TEXEL_FORMAT_H
-#define AMPVK_RUNTIME_TEXEL_FORMAT_H
+#ifndef AMPVK_RUNTIME_MEMORY_TEXEL_FORMAT_H
+#define AMPVK_RUNTIME_MEMORY_TEXEL_FORMAT_H
 
 #include <vulkan/vulkan.h>
 

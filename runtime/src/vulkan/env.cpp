@@ -1,4 +1,4 @@
-#include "env.h"
+#include "vulkan/env.h"
 
 #include <cerrno>
 #include <cstdlib>

@@ -19,8 +19,8 @@
 //   AMPVK_KERNEL_TIMEOUT_MS=N         longest wait for submitted work before the device counts as
 //                                     hung (default 60000; 0: no limit)
 //   AMPVK_DEBUG_FAULT=kind:N,...      test-only fault injection (fault_injection.h)
-#ifndef AMPVK_RUNTIME_ENV_H
-#define AMPVK_RUNTIME_ENV_H
+#ifndef AMPVK_RUNTIME_VULKAN_ENV_H
+#define AMPVK_RUNTIME_VULKAN_ENV_H
 
 #include <cstdint>
 

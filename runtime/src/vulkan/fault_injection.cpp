@@ -1,4 +1,4 @@
-#include "fault_injection.h"
+#include "vulkan/fault_injection.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -6,7 +6,7 @@
 
 #include <ampvk/exceptions.h>
 
-#include "env.h"
+#include "vulkan/env.h"
 
 namespace ampvk {
 namespace rt {

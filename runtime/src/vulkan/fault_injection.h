@@ -13,8 +13,8 @@
 // destroyed without validation errors, as they may after a real loss).
 // The counters count whether or not a fault is set, so a test can run a
 // program once, read how many calls it makes, then fail each one in turn.
-#ifndef AMPVK_RUNTIME_FAULT_INJECTION_H
-#define AMPVK_RUNTIME_FAULT_INJECTION_H
+#ifndef AMPVK_RUNTIME_VULKAN_FAULT_INJECTION_H
+#define AMPVK_RUNTIME_VULKAN_FAULT_INJECTION_H
 
 #include <atomic>
 #include <cstdint>

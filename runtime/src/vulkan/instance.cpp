@@ -1,11 +1,11 @@
-#include "instance.h"
+#include "vulkan/instance.h"
 
 #include <algorithm>
 #include <string>
 
 #include <ampvk/exceptions.h>
 
-#include "vk_error.h"
+#include "vulkan/vk_error.h"
 
 namespace ampvk {
 namespace rt {

@@ -1,12 +1,12 @@
 // The process's Vulkan instance, with validation when AMPVK_VALIDATION=1.
-#ifndef AMPVK_RUNTIME_INSTANCE_H
-#define AMPVK_RUNTIME_INSTANCE_H
+#ifndef AMPVK_RUNTIME_VULKAN_INSTANCE_H
+#define AMPVK_RUNTIME_VULKAN_INSTANCE_H
 
 #include <cstdint>
 
 #include <vulkan/vulkan.h>
 
-#include "validation.h"
+#include "vulkan/validation.h"
 
 namespace ampvk {
 namespace rt {

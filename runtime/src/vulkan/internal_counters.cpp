@@ -1,4 +1,4 @@
-#include "internal_counters.h"
+#include "vulkan/internal_counters.h"
 
 namespace ampvk {
 namespace rt {

@@ -3,8 +3,8 @@
 // cached pipeline, command buffers and staging buffers, that launches are
 // batched into few submissions, and that buffers are sub-allocated from few
 // device memory blocks.
-#ifndef AMPVK_RUNTIME_INTERNAL_COUNTERS_H
-#define AMPVK_RUNTIME_INTERNAL_COUNTERS_H
+#ifndef AMPVK_RUNTIME_VULKAN_INTERNAL_COUNTERS_H
+#define AMPVK_RUNTIME_VULKAN_INTERNAL_COUNTERS_H
 
 #include <atomic>
 #include <cstdint>

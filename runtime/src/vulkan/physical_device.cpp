@@ -1,11 +1,11 @@
-#include "physical_device.h"
+#include "vulkan/physical_device.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
-#include "env.h"
+#include "vulkan/env.h"
 
 namespace ampvk {
 namespace rt {

@@ -1,8 +1,8 @@
 // What the runtime learns about a VkPhysicalDevice before opening it: the
 // limits a launch is checked against, the features it may enable, the queue
 // family it will use and the memory strategy that suits it.
-#ifndef AMPVK_RUNTIME_PHYSICAL_DEVICE_H
-#define AMPVK_RUNTIME_PHYSICAL_DEVICE_H
+#ifndef AMPVK_RUNTIME_VULKAN_PHYSICAL_DEVICE_H
+#define AMPVK_RUNTIME_VULKAN_PHYSICAL_DEVICE_H
 
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "validation.h"
+#include "vulkan/validation.h"
 
 #include <atomic>
 #include <cstdio>
@@ -8,7 +8,7 @@
 
 #include <ampvk/exceptions.h>
 
-#include "env.h"
+#include "vulkan/env.h"
 
 namespace ampvk {
 namespace rt {

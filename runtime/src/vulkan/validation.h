@@ -1,8 +1,8 @@
 // AMPVK_VALIDATION=1 support: the Khronos validation layer plus a debug
 // messenger that prints every error and makes the process exit non-zero, so a
 // test that triggers a validation error fails even if its own checks pass.
-#ifndef AMPVK_RUNTIME_VALIDATION_H
-#define AMPVK_RUNTIME_VALIDATION_H
+#ifndef AMPVK_RUNTIME_VULKAN_VALIDATION_H
+#define AMPVK_RUNTIME_VULKAN_VALIDATION_H
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "vk_error.h"
+#include "vulkan/vk_error.h"
 
 #include <ampvk/exceptions.h>
 

@@ -1,7 +1,7 @@
 // Turns VkResult failures into the C++ AMP exceptions of <ampvk/exceptions.h>,
 // naming the result and what the runtime was doing, so a user can act on it.
-#ifndef AMPVK_RUNTIME_VK_ERROR_H
-#define AMPVK_RUNTIME_VK_ERROR_H
+#ifndef AMPVK_RUNTIME_VULKAN_VK_ERROR_H
+#define AMPVK_RUNTIME_VULKAN_VK_ERROR_H
 
 #include <string>
 

@@ -1,7 +1,7 @@
 // Move-only owners for Vulkan handles, so every early return and exception
 // path destroys what it created and teardown order is the member order.
-#ifndef AMPVK_RUNTIME_VK_HANDLE_H
-#define AMPVK_RUNTIME_VK_HANDLE_H
+#ifndef AMPVK_RUNTIME_VULKAN_VK_HANDLE_H
+#define AMPVK_RUNTIME_VULKAN_VK_HANDLE_H
 
 #include <utility>
 

@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "../host_test_helpers.h"
-#include "internal_counters.h"
+#include "vulkan/internal_counters.h"
 
 #include <string>
 #include <thread>
