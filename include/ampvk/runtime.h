@@ -132,20 +132,47 @@ device *buffer_device(const buffer *b);
 void buffer_move_to(buffer *b, device *d);
 std::size_t buffer_size(const buffer *b);
 
+// The bytes of its buffer a section of an array_view shows: rows of
+// row_bytes bytes (the view's last dimension), the first at byte `offset`,
+// along `outer` outer dimensions (the first slowest) of count[d] rows that lie
+// pitch[d] bytes apart. A view of more than max_section_outer + 1 dimensions
+// passes its first to its last byte as one row. The functions below take a
+// section, or null for the whole buffer, and act on the section's bytes only:
+// what they download, mark stale or discard.
+constexpr int max_section_outer = 3;
+struct section {
+  std::size_t offset = 0;
+  std::size_t row_bytes = 0;
+  int outer = 0;
+  std::size_t count[max_section_outer] = {};
+  std::size_t pitch[max_section_outer] = {};
+  bool operator==(const section &o) const noexcept {
+    if (offset != o.offset || row_bytes != o.row_bytes || outer != o.outer)
+      return false;
+    for (int d = 0; d < outer; ++d)
+      if (count[d] != o.count[d] || pitch[d] != o.pitch[d])
+        return false;
+    return true;
+  }
+};
+
 // Host pointer to the buffer's data, valid until the next kernel launch that
 // uses the buffer. Waits for kernels that write the buffer and copies the data
-// back when the device copy is newer. access::write and read_write make the
-// host copy the only current one.
-void *buffer_host_data(buffer *b, access a);
-// Copy device results back to the host memory now (array_view::synchronize).
-void buffer_synchronize(buffer *b);
-// The caller changed the host memory directly: it is now the only current
-// copy, and pending device results are dropped, not downloaded over it
-// (array_view::refresh).
-void buffer_host_modified(buffer *b);
-// The current contents need not be preserved (array_view::discard_data).
-void buffer_discard(buffer *b);
-// Bulk copies between host memory and a buffer (array constructors, copy()).
+// of the section back when the device copy is newer. access::write and
+// read_write make the host copy of the section the only current one.
+void *buffer_host_data(buffer *b, access a, const section *s = nullptr);
+// Copy device results of the section back to the host memory now
+// (array_view::synchronize).
+void buffer_synchronize(buffer *b, const section *s = nullptr);
+// The caller changed the section's host memory directly: it is now the only
+// current copy there, and pending device results in it are dropped, not
+// downloaded over it (array_view::refresh).
+void buffer_host_modified(buffer *b, const section *s = nullptr);
+// The section's current contents need not be preserved
+// (array_view::discard_data).
+void buffer_discard(buffer *b, const section *s = nullptr);
+// Bulk copies between host memory and bytes [offset, offset + bytes) of a
+// buffer (array constructors, copy()); only those bytes move.
 void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t bytes);
 void buffer_read(buffer *b, std::size_t offset, void *dst, std::size_t bytes);
 

@@ -1,10 +1,13 @@
 // A 2-D heat (Jacobi) stencil split by rows over MPI ranks, one rank per
 // accelerator: rank r runs on hardware-or-Vulkan accelerator r mod count (the
 // CPU accelerator, which runs no kernels, is skipped). Every iteration each
-// rank brings its edge rows home from its array_view (synchronize), swaps them
-// with its neighbours (MPI_Sendrecv) into its halo rows, tells the view
-// (refresh) and runs one Jacobi step on its accelerator. Rank 0 gathers the
-// result and compares it with the same iterations computed on the host.
+// rank brings the edge rows its neighbours need home (synchronize of a
+// one-row section of its array_view), swaps them with its neighbours
+// (MPI_Sendrecv) into its halo rows, tells the view which rows the host
+// changed (refresh of the halo rows' sections) and runs one Jacobi step on its
+// accelerator: only those rows cross between host and accelerator. Rank 0
+// gathers the result and compares it with the same iterations computed on the
+// host.
 //
 //   mpirun -n 2 ./mpi_heat [rows cols iterations]
 #include <amp.h>
@@ -77,16 +80,26 @@ int main(int argc, char **argv) {
   const int up = rank > 0 ? rank - 1 : MPI_PROC_NULL;
   const int down = rank < size - 1 ? rank + 1 : MPI_PROC_NULL;
 
+  // One row of the block, as a section of the view.
+  auto row = [&](int i) { return cur.section(index<2>(i, 0), extent<2>(1, cols)); };
+
   MPI_Barrier(MPI_COMM_WORLD);
   double start = MPI_Wtime();
   for (int it = 0; it < iterations; ++it) {
-    // Halo exchange: the edge rows come home, the neighbours' go into the halos.
-    cur.synchronize();
+    // Halo exchange: the edge rows a neighbour needs come home, the
+    // neighbours' rows go into the halos.
+    if (up != MPI_PROC_NULL)
+      row(1).synchronize();
+    if (down != MPI_PROC_NULL)
+      row(own).synchronize();
     MPI_Sendrecv(&block[1 * cols], cols, MPI_FLOAT, up, 0, &block[(local - 1) * cols], cols,
                  MPI_FLOAT, down, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Sendrecv(&block[own * cols], cols, MPI_FLOAT, down, 1, &block[0], cols, MPI_FLOAT, up,
                  1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    cur.refresh();
+    if (up != MPI_PROC_NULL)
+      row(0).refresh();
+    if (down != MPI_PROC_NULL)
+      row(local - 1).refresh();
 
     const int top = first, nrows = rows;
     parallel_for_each(av, cur.extent, [=](index<2> idx) restrict(amp) {

@@ -137,6 +137,67 @@ struct worker {
     check(host == expect, "host data after the last view was released");
   }
 
+  // A random section (rectangle) of a rows x cols matrix of ints.
+  rt::section random_section(int height, int width, int &r0, int &c0, int &h, int &w) {
+    r0 = static_cast<int>(rng() % height);
+    c0 = static_cast<int>(rng() % width);
+    h = 1 + static_cast<int>(rng() % (height - r0));
+    w = 1 + static_cast<int>(rng() % (width - c0));
+    rt::section s;
+    s.offset = (std::size_t(r0) * width + c0) * sizeof(int);
+    s.row_bytes = std::size_t(w) * sizeof(int);
+    s.outer = 1;
+    s.count[0] = std::size_t(h);
+    s.pitch[0] = std::size_t(width) * sizeof(int);
+    return s;
+  }
+
+  // Sections of a view of this thread's host data between kernels on random
+  // views: synchronized and compared, written by the host and refreshed; and
+  // sections of the shared array read while other threads' kernels read it.
+  void sections() {
+    const int height = 8 + static_cast<int>(rng() % 40), width = 8 + static_cast<int>(rng() % 40);
+    std::vector<int> host(height * width), expect;
+    for (int &x : host)
+      x = static_cast<int>(rng() % 1000);
+    expect = host;
+    rt::buffer *v = rt::buffer_wrap_host(rt::queue_device(views[0]), host.data(),
+                                         host.size() * sizeof(int));
+    int r0, c0, h, w;
+    for (int round = 0; round < 4; ++round) {
+      launch_scale_offset(v, height * width, round, any_view());
+      for (int &x : expect)
+        x = scale(x, round);
+      rt::section s = random_section(height, width, r0, c0, h, w);
+      rt::buffer_synchronize(v, &s);
+      bool same = true;
+      for (int r = r0; r < r0 + h; ++r)
+        for (int c = c0; c < c0 + w; ++c)
+          same &= host[r * width + c] == expect[r * width + c];
+      check(same, "synchronized section of a host view");
+      s = random_section(height, width, r0, c0, h, w);
+      int *data = static_cast<int *>(rt::buffer_host_data(v, rt::access::read_write, &s));
+      for (int r = r0; r < r0 + h; ++r)
+        for (int c = c0; c < c0 + w; ++c)
+          data[r * width + c] = expect[r * width + c] = r - c;
+    }
+    launch_scale_offset(v, height * width, id, any_view());
+    for (int &x : expect)
+      x = scale(x, id);
+    rt::buffer_release(v);
+    check(host == expect, "host data with sections after the last view was released");
+
+    const std::size_t index = rng() % shared->on_device.size();
+    rt::buffer *in = shared->on_device[index];
+    const rt::section s = random_section(rows, cols, r0, c0, h, w);
+    const int *seen = static_cast<const int *>(rt::buffer_host_data(in, rt::access::read, &s));
+    bool same = true;
+    for (int r = r0; r < r0 + h; ++r)
+      for (int c = c0; c < c0 + w; ++c)
+        same &= seen[r * cols + c] == shared->host[r * cols + c];
+    check(same, "a section of the shared array");
+  }
+
   // tile_sum reading the shared input on a random view; output per thread.
   void shared_reads() {
     rt::queue *q = any_view();
@@ -162,7 +223,7 @@ struct worker {
   void run(std::chrono::steady_clock::time_point until) {
     while (!failed && std::chrono::steady_clock::now() < until) {
       try {
-        switch (rng() % 4) {
+        switch (rng() % 5) {
         case 0:
           arrays();
           break;
@@ -171,6 +232,9 @@ struct worker {
           break;
         case 2:
           shared_reads();
+          break;
+        case 3:
+          sections();
           break;
         default:
           rt::wait(any_view());

@@ -372,11 +372,14 @@ public:
   // a write access makes the host copy the only current one, so the next
   // kernel uploads it (access_type_write downloads as read_write does: the
   // host may write part of the view only).
+  // Only the view's own bytes move: a section of a larger view
+  // synchronizes that section.
   void synchronize(access_type type = access_type_read) const {
+    const ampvk::rt::section s = _M_section();
     if (type & access_type_write)
-      (void)ampvk::rt::buffer_host_data(_M_buffer, ampvk::rt::access::read_write);
+      (void)ampvk::rt::buffer_host_data(_M_buffer, ampvk::rt::access::read_write, &s);
     else
-      ampvk::rt::buffer_synchronize(_M_buffer);
+      ampvk::rt::buffer_synchronize(_M_buffer, &s);
   }
 
   // concurrency::copy(*this, dest) (copy.h).
@@ -423,9 +426,15 @@ public:
   __declspec(property(get = get_source_accelerator_view))::Concurrency::accelerator_view
       source_accelerator_view;
   // The next kernel need not upload the current contents.
-  void discard_data() const { ampvk::rt::buffer_discard(_M_buffer); }
+  void discard_data() const {
+    const ampvk::rt::section s = _M_section();
+    ampvk::rt::buffer_discard(_M_buffer, &s);
+  }
   // The host data was changed behind the view's back.
-  void refresh() const { ampvk::rt::buffer_host_modified(_M_buffer); }
+  void refresh() const {
+    const ampvk::rt::section s = _M_section();
+    ampvk::rt::buffer_host_modified(_M_buffer, &s);
+  }
 
   // In kernels too: a pointer into the view's buffer (emit/Pointers.cpp).
   T *data() const restrict(cpu, amp) {
@@ -525,9 +534,34 @@ private:
   // only when in_bounds (_M_in_bounds of the index it addresses).
   T &_M_element(int linear, bool) const restrict(cpu, amp)
       AMPVK_INTRINSIC("buffer.element") {
+    const ampvk::rt::section s = _M_section();
     void *host = ampvk::rt::buffer_host_data(
-        _M_buffer, detail::host_access_for(std::is_const<T>::value));
+        _M_buffer, detail::host_access_for(std::is_const<T>::value), &s);
     return static_cast<T *>(host)[linear];
+  }
+
+  // The bytes of the buffer this view shows (runtime.h, rt::section).
+  ampvk::rt::section _M_section() const {
+    ampvk::rt::section s;
+    s.offset = std::size_t(_M_offset) * sizeof(T);
+    if (N - 1 <= ampvk::rt::max_section_outer) {
+      s.row_bytes = std::size_t(_M_extent[N - 1]) * sizeof(T);
+      s.outer = N - 1;
+      for (int i = 0; i < N - 1 && i < ampvk::rt::max_section_outer; ++i) {
+        s.count[i] = std::size_t(_M_extent[i]);
+        s.pitch[i] = std::size_t(_M_stride[i]) * sizeof(T);
+      }
+      return s;
+    }
+    // More dimensions: from the first element to the last.
+    std::size_t last = std::size_t(_M_extent[N - 1]);
+    for (int i = 0; i < N - 1; ++i) {
+      if (_M_extent[i] == 0)
+        return s;
+      last += std::size_t(_M_extent[i] - 1) * std::size_t(_M_stride[i]);
+    }
+    s.row_bytes = _M_extent[N - 1] == 0 ? 0 : last * sizeof(T);
+    return s;
   }
 
   ampvk::rt::buffer *_M_buffer;

@@ -5,16 +5,18 @@
 #include <mutex>
 
 #include "execution/submission.h"
+#include "memory/byte_ranges.h"
 
 namespace ampvk {
 namespace rt {
 
 class buffer;
 
-// The host copy of a buffer into its device copy (which must be allocated),
-// before a kernel of the batch uses it. Mapped device memory is written at
-// once, after the kernels that still use it; otherwise small data travels in
-// the command buffer itself and larger data through staging memory.
+// The stale ranges of a buffer's device copy (buffer::device_stale) from its
+// host copy, before a kernel of the batch uses it; the device copy must be
+// allocated. Mapped device memory is written at once, after the kernels that
+// still use it; otherwise small data travels in the command buffer itself and
+// larger data through staging memory, every range in one vkCmdCopyBuffer.
 class buffer_upload final : public operation {
 public:
   explicit buffer_upload(buffer &b) noexcept : buffer_(b) {}
@@ -28,26 +30,32 @@ private:
   bool copied_ = false;
 };
 
-// The device copy of a buffer into staging memory, after the kernels of the
-// batch that write it; finish() copies it to the host memory once the
+// Ranges of a buffer's device copy into staging memory, one after the other,
+// in one vkCmdCopyBuffer after the kernels of the batch that write them;
+// finish() copies those of them still wanted into the host memory once the
 // submission has ended and waited.
 class buffer_download final : public operation {
 public:
-  explicit buffer_download(buffer &b) noexcept : buffer_(b) {}
+  buffer_download(buffer &b, const byte_ranges &part) noexcept : buffer_(b), part_(part) {}
   void record(submission &s) override;
-  void finish(const submission &s);
+  // Copies the bytes of `wanted` (a part of the ranges recorded) home.
+  void finish(const submission &s, const byte_ranges &wanted) const;
 
 private:
   buffer &buffer_;
+  const byte_ranges &part_;
 };
 
-// Copies the device copy of b into its host memory now, waiting for the
-// kernels that write it. Device mutex held; b's host pointer must be set.
-// With `lock` (on that mutex) the mutex is released while waiting for the GPU,
-// and the copy is made only if no other thread changed b meanwhile: false
-// then, and the caller (holding the mutex of the device b was on) looks
-// again. Without it, waits holding the mutex and returns true.
-bool download(queue &q, buffer &b, std::unique_lock<std::mutex> *lock = nullptr);
+// Copies the ranges `part` of b's device copy into its host memory now,
+// waiting for the kernels that write it. Device mutex held; b's host pointer
+// must be set. With `lock` (on that mutex) the mutex is released while
+// waiting for the GPU, and the copy is made only if no kernel wrote b, and b
+// did not move, meanwhile (false then, and the caller, holding the mutex of
+// the device b was on, looks again), and only of the bytes still stale on the
+// host: another thread may have written or read some meanwhile. Without it,
+// waits holding the mutex and returns true.
+bool download(queue &q, buffer &b, const byte_ranges &part,
+              std::unique_lock<std::mutex> *lock = nullptr);
 
 } // namespace rt
 } // namespace ampvk

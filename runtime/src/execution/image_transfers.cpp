@@ -80,8 +80,11 @@ void from_transfer(VkCommandBuffer cmd, const image &img, unsigned mip, VkImageL
 
 void image_upload::record(submission &s) {
   ++debug_counters().uploads;
+  debug_counters().bytes_uploaded += bytes_;
   note_transfer(s.target(), transfer_direction::host_to_device, bytes_);
-  const VkBuffer staging = s.stage_upload(texels_, bytes_);
+  const submission::staged area = s.stage_upload(bytes_);
+  traced_memcpy(s.target(), transfer_direction::host_to_device, area.mapped, texels_, bytes_);
+  const VkBuffer staging = area.buffer;
   image_.use_on(s.target(), s.batch(), true);
   const unsigned mip = region_.imageSubresource.mipLevel;
   to_transfer(s.cmd(), image_, mip, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
@@ -94,8 +97,9 @@ void image_upload::record(submission &s) {
 
 void image_download::record(submission &s) {
   ++debug_counters().downloads;
+  debug_counters().bytes_downloaded += bytes_;
   note_transfer(s.target(), transfer_direction::device_to_host, bytes_);
-  const VkBuffer staging = s.stage_download(bytes_);
+  const VkBuffer staging = s.stage_download(bytes_).buffer;
   image_.use_on(s.target(), s.batch(), false);
   const unsigned mip = region_.imageSubresource.mipLevel;
   to_transfer(s.cmd(), image_, mip, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
@@ -107,7 +111,7 @@ void image_download::record(submission &s) {
 }
 
 void image_download::finish(const submission &s, void *texels) const {
-  s.read_back(texels, bytes_);
+  s.read_back(texels, 0, bytes_);
 }
 
 void image_copy_op::record(submission &s) {

@@ -1,6 +1,7 @@
 #include "execution/submission.h"
 
 #include "device.h"
+#include "vulkan/internal_counters.h"
 
 namespace ampvk {
 namespace rt {
@@ -14,21 +15,25 @@ submission::~submission() {
     frame_.staging.push_back(std::move(download_)); // a copy into it may be recorded
 }
 
-VkBuffer submission::stage_upload(const void *host, std::size_t bytes) {
+submission::staged submission::stage_upload(std::size_t bytes) {
   staging_buffer staging = queue_.owner().staging().acquire(bytes);
-  traced_memcpy(queue_, transfer_direction::host_to_device, staging->mapped, host, bytes);
-  const VkBuffer buffer = staging->buffer.get();
+  const staged area{staging->buffer.get(), static_cast<unsigned char *>(staging->mapped)};
   frame_.staging.push_back(std::move(staging));
-  return buffer;
+  return area;
 }
 
-VkBuffer submission::stage_download(std::size_t bytes) {
+submission::staged submission::stage_download(std::size_t bytes) {
   download_ = queue_.owner().staging().acquire(bytes);
-  return download_->buffer.get();
+  return {download_->buffer.get(), static_cast<unsigned char *>(download_->mapped)};
 }
 
-void submission::read_back(void *dst, std::size_t bytes) const {
-  traced_memcpy(queue_, transfer_direction::device_to_host, dst, download_->mapped, bytes);
+void submission::read_back(void *dst, std::size_t from, std::size_t bytes) const {
+  traced_memcpy(queue_, transfer_direction::device_to_host, dst,
+                static_cast<const unsigned char *>(download_->mapped) + from, bytes);
+}
+
+void submission::count_commands(unsigned commands) noexcept {
+  debug_counters().transfer_commands += commands;
 }
 
 void submission::end() {

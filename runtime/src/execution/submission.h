@@ -61,23 +61,31 @@ public:
 
   void add(operation &op) { op.record(*this); }
 
-  // Staging memory holding a copy of `bytes` of host data, for a command
-  // that reads it: the batch keeps it until it retires.
-  VkBuffer stage_upload(const void *host, std::size_t bytes);
-  // Staging memory a command writes `bytes` into, for the host to read after
-  // end_and_wait (read_back). One per submission.
-  VkBuffer stage_download(std::size_t bytes);
-  // Copies what the GPU wrote into the download staging to dst (after
-  // end_and_wait), traced as a device-to-host copy.
-  void read_back(void *dst, std::size_t bytes) const;
+  // Mapped staging memory.
+  struct staged {
+    VkBuffer buffer;
+    unsigned char *mapped;
+  };
+  // Staging memory of `bytes` for a command that reads what the host writes
+  // into it now: the batch keeps it until it retires.
+  staged stage_upload(std::size_t bytes);
+  // Staging memory of `bytes` a command writes into, for the host to read
+  // after end_and_wait (read_back). One per submission.
+  staged stage_download(std::size_t bytes);
+  // Copies `bytes` at `from` of what the GPU wrote into the download staging
+  // to dst (after end_and_wait), traced as a device-to-host copy.
+  void read_back(void *dst, std::size_t from, std::size_t bytes) const;
 
-  // Records one transfer command (record(cmd)) of `bytes` inside the
-  // profiler's GPU span.
+  // Records transfer commands (record(cmd)) moving `bytes` in all inside the
+  // profiler's GPU span; `commands`: how many record() makes (counted for the
+  // tests, vulkan/internal_counters.h).
   template <class Record>
-  void transfer(transfer_direction direction, std::uint64_t bytes, Record &&record) {
+  void transfer(transfer_direction direction, std::uint64_t bytes, Record &&record,
+                unsigned commands = 1) {
     const gpu_span span = begin_copy_span(queue_, frame_, direction, bytes);
     record(frame_.cmd);
     end_gpu_span(frame_, span);
+    count_commands(commands);
   }
 
   // The work is recorded: the queue submits the batch at its next
@@ -90,6 +98,8 @@ public:
   void end_and_wait(std::unique_lock<std::mutex> *lock = nullptr);
 
 private:
+  static void count_commands(unsigned commands) noexcept;
+
   queue &queue_;
   frame &frame_;
   bool ended_ = false;

@@ -62,8 +62,13 @@ void check_range(const buffer &b, std::size_t offset, std::size_t bytes, const c
 
 } // namespace
 
+namespace {
+std::atomic<std::uint64_t> next_buffer_id{1};
+} // namespace
+
 buffer::buffer(device &d, std::size_t size, bool is_wrapped, void *host_memory, int access)
-    : home(&d), bytes(size), wrapped(is_wrapped) {
+    : home(&d), bytes(size), wrapped(is_wrapped),
+      id(next_buffer_id.fetch_add(1, std::memory_order_relaxed)) {
   host.store(host_memory, std::memory_order_relaxed);
   cpu_access.store(access, std::memory_order_relaxed);
   ++debug_counters().buffers_created;
@@ -328,10 +333,47 @@ void buffer_move_to(buffer *b, device *d) {
 
 std::size_t buffer_size(const buffer *b) { return checked(const_cast<buffer *>(b), "buffer_size").bytes; }
 
-void *buffer_host_data(buffer *b, access a) {
+namespace {
+
+// The section a thread made current last (buffer_host_data,
+// buffer_synchronize): its next access of the same section finds it current
+// without the mutex, until a residency transition bumps the buffer's epoch.
+// Element access of a section that is not the whole buffer takes this path.
+struct section_memo {
+  std::uint64_t buffer = 0; // buffer::id, never reused
+  std::uint64_t epoch = 0;
+  bool write = false;
+  section part;
+};
+thread_local section_memo last_section;
+
+bool remembered(const buffer &b, const section &s, bool write) {
+  const section_memo &m = last_section;
+  return m.buffer == b.id && m.epoch == b.epoch.load(std::memory_order_acquire) &&
+         (m.write || !write) && m.part == s;
+}
+
+void remember(const buffer &b, const section &s, bool write) {
+  last_section = {b.id, b.epoch.load(std::memory_order_relaxed), write, s};
+}
+
+// The ranges of section s of b, or null (the whole buffer) without one.
+const byte_ranges *part_of(const buffer &b, const section *s, byte_ranges &out) {
+  if (!s)
+    return nullptr;
+  out = section_ranges(*s, b.bytes);
+  return &out;
+}
+
+} // namespace
+
+void *buffer_host_data(buffer *b, access a, const section *s) {
   buffer &buf = checked(b, "buffer_host_data");
-  unsigned s = buf.state.load(std::memory_order_acquire);
-  bool fast = a == access::read ? (s & residency::host_current) != 0 : s == residency::host_current;
+  const bool write = a != access::read;
+  const unsigned st = buf.state.load(std::memory_order_acquire);
+  bool fast = write ? (st & residency::host_only) != 0 : (st & residency::host_current) != 0;
+  if (!fast && s)
+    fast = remembered(buf, *s, write);
   if (fast) {
     void *h = buf.host.load(std::memory_order_acquire);
     if (h || buf.wrapped)
@@ -339,35 +381,45 @@ void *buffer_host_data(buffer *b, access a) {
   }
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
-  if (a == access::read)
-    residency::host_read(buf, lock);
+  byte_ranges ranges;
+  const byte_ranges *part = part_of(buf, s, ranges);
+  if (write)
+    residency::host_write(buf, lock, residency::old_contents::kept, part);
   else
-    residency::host_write(buf, lock);
+    residency::host_read(buf, lock, part);
+  if (s)
+    remember(buf, *s, write);
   throw_kernel_failure();
   return buf.host_pointer();
 }
 
-void buffer_synchronize(buffer *b) {
+void buffer_synchronize(buffer *b, const section *s) {
   buffer &buf = checked(b, "buffer_synchronize");
-  if (buf.state.load(std::memory_order_acquire) & residency::host_current)
+  if ((buf.state.load(std::memory_order_acquire) & residency::host_current) ||
+      (s && remembered(buf, *s, false)))
     return;
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
-  residency::host_read(buf, lock);
+  byte_ranges ranges;
+  residency::host_read(buf, lock, part_of(buf, s, ranges));
+  if (s)
+    remember(buf, *s, false);
   throw_kernel_failure();
 }
 
-void buffer_host_modified(buffer *b) {
+void buffer_host_modified(buffer *b, const section *s) {
   buffer &buf = checked(b, "buffer_host_modified");
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
-  residency::host_write(buf, lock, residency::old_contents::replaced);
+  byte_ranges ranges;
+  residency::host_write(buf, lock, residency::old_contents::replaced, part_of(buf, s, ranges));
 }
 
-void buffer_discard(buffer *b) {
+void buffer_discard(buffer *b, const section *s) {
   buffer &buf = checked(b, "buffer_discard");
   auto lock = lock_owner(buf);
-  residency::host_discard(buf);
+  byte_ranges ranges;
+  residency::host_discard(buf, part_of(buf, s, ranges));
 }
 
 void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t bytes) {
@@ -378,10 +430,10 @@ void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t by
                                          concurrency::E_INVALIDARG_AMP);
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
-  // Host becomes the only current copy; a write of the whole buffer needs no
-  // download of the old contents first.
-  residency::host_write(buf, lock, offset == 0 && bytes == buf.bytes ? residency::old_contents::replaced
-                                                               : residency::old_contents::kept);
+  // The host copy of those bytes becomes the only current one; they are
+  // replaced, so nothing is downloaded first.
+  const byte_ranges part(offset, offset + bytes);
+  residency::host_write(buf, lock, residency::old_contents::replaced, &part);
   throw_kernel_failure();
   if (bytes)
     std::memcpy(static_cast<unsigned char *>(buf.host_pointer()) + offset, src, bytes);
@@ -395,7 +447,8 @@ void buffer_read(buffer *b, std::size_t offset, void *dst, std::size_t bytes) {
                                          concurrency::E_INVALIDARG_AMP);
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
-  residency::host_read(buf, lock);
+  const byte_ranges part(offset, offset + bytes);
+  residency::host_read(buf, lock, &part);
   throw_kernel_failure();
   if (bytes)
     std::memcpy(dst, static_cast<const unsigned char *>(buf.host_pointer()) + offset, bytes);

@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 
+#include "memory/byte_ranges.h"
 #include "memory/memory.h"
 
 #include <ampvk/runtime.h>
@@ -36,6 +37,11 @@ public:
 
   std::atomic<unsigned> refs{1};       // references held by array/array_view objects
   std::atomic<unsigned> state{0};      // residency::bits, written by residency.cpp only
+  // Bumped by every residency transition after which a section's host data
+  // may need work again (buffer_host_data's per-thread memo of the section
+  // it made current); written by residency.cpp only.
+  std::atomic<std::uint64_t> epoch{0};
+  const std::uint64_t id; // unique in the process, never reused
   std::atomic<void *> host{nullptr};   // caller's memory, the shadow, or the mapping
   std::atomic<placement> where{placement::device}; // C++ AMP's view of it (runtime.h)
   std::atomic<int> cpu_access{3};      // access_type; read_write unless an array says
@@ -54,6 +60,11 @@ public:
   bool host_mapped = false;  // host == storage.mapped: one copy, no transfers (residency.cpp)
   bool shared_charged = false; // storage counts against the device's shared-memory budget
   std::unique_ptr<unsigned char[]> shadow;
+  // Not host-mapped: the bytes whose host copy is older than the device copy,
+  // and those whose device copy is older than the host copy (never both).
+  // The state bits summarize them; residency.cpp alone changes them.
+  byte_ranges host_stale;
+  byte_ranges device_stale;
   // Batches (recorded or submitted, not yet retired) of the owner's views that
   // use this buffer. Only the owner's batches ever hold it: it moves only
   // once none does, so holds are always added and dropped under one mutex.

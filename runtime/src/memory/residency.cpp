@@ -15,13 +15,40 @@ namespace rt {
 namespace residency {
 namespace {
 
-// Brings the host copy up to date; with for_write, also waits for readers of
-// host-mapped memory and makes the host copy the only current one. Waits
-// release `lock`, so every wait is followed by a fresh look at b: other
-// threads may have launched kernels on it, read it, or moved it to another
-// device meanwhile.
+byte_ranges whole(const buffer &b) { return byte_ranges(0, b.bytes); }
+
+// The bits of a buffer that is not host-mapped, from its ranges.
+unsigned summary(const buffer &b) {
+  unsigned s = 0;
+  if (b.host_stale.empty())
+    s |= host_current;
+  if (b.device_stale.empty())
+    s |= device_current;
+  if (b.host_stale.empty() && b.device_stale.covers(whole(b)))
+    s |= host_only;
+  return s;
+}
+
+void publish(buffer &b) { b.state.store(summary(b), std::memory_order_release); }
+
+// Host-mapped: host_only unless a kernel still uses the memory.
+unsigned mapped_bits(unsigned s) {
+  s &= ~unsigned(host_only);
+  if ((s & host_current) && !(s & device_in_use))
+    s |= host_only;
+  return s;
+}
+
+// A transition after which a section's host data may need work again.
+void bump(buffer &b) { b.epoch.fetch_add(1, std::memory_order_release); }
+
+// Brings the host copy of `part` up to date; with for_write, also waits for
+// readers of host-mapped memory and makes the host copy of `part` the only
+// current one. Waits release `lock`, so every wait is followed by a fresh
+// look at b: other threads may have launched kernels on it, read it, or moved
+// it to another device meanwhile.
 void make_host_current(buffer &b, std::unique_lock<std::mutex> &lock, bool for_write,
-                       old_contents old) {
+                       old_contents old, const byte_ranges *part) {
   for (;;) {
     // Only GPU work opened the device, and only GPU work leaves anything to
     // wait for or copy; host-only buffers (and all of them after teardown)
@@ -44,20 +71,25 @@ void make_host_current(buffer &b, std::unique_lock<std::mutex> &lock, bool for_w
       unsigned next = for_write ? unsigned(host_current) : (s | host_current);
       if (q.done(b.last_use))
         next &= ~unsigned(device_in_use); // retired: no kernel reads it any more
-      b.state.store(next, std::memory_order_release);
+      b.state.store(mapped_bits(next), std::memory_order_release);
       return;
     }
     b.host_pointer();
-    if (!(s & host_current) && old == old_contents::kept) {
-      b.owner().check_usable();
-      if (!download(queue_of(b), b, &lock)) {
-        relock_owner(b, lock); // b changed while we waited: look again
-        continue;
+    const byte_ranges range = part ? *part : whole(b);
+    if (old == old_contents::kept) {
+      const byte_ranges stale = b.host_stale.intersection(range);
+      if (!stale.empty()) {
+        b.owner().check_usable();
+        if (!download(queue_of(b), b, stale, &lock)) {
+          relock_owner(b, lock); // b changed while we waited: look again
+          continue;
+        }
       }
-      s = b.state.load(std::memory_order_relaxed);
     }
-    b.state.store(for_write ? unsigned(host_current) : (s | host_current),
-                  std::memory_order_release);
+    b.host_stale.remove(range);
+    if (for_write)
+      b.device_stale.add(range);
+    publish(b);
     return;
   }
 }
@@ -65,31 +97,45 @@ void make_host_current(buffer &b, std::unique_lock<std::mutex> &lock, bool for_w
 } // namespace
 
 void created_wrapped(buffer &b) noexcept {
-  b.state.store(host_current, std::memory_order_release);
+  b.host_stale.clear();
+  b.device_stale = whole(b); // the device copy is made before a kernel reads it
+  publish(b);
 }
 
 void created_owned(buffer &b) noexcept {
   if (b.storage.mapped) {
     b.host_mapped = true;
     b.host.store(b.storage.mapped, std::memory_order_relaxed);
+    b.state.store(mapped_bits(host_current), std::memory_order_release);
+    return;
   }
   // Undefined contents are current everywhere: nothing to copy either way.
-  b.state.store(b.host_mapped ? unsigned(host_current) : unsigned(host_current | device_current),
-                std::memory_order_release);
+  b.host_stale.clear();
+  b.device_stale.clear();
+  publish(b);
 }
 
-void host_read(buffer &b, std::unique_lock<std::mutex> &lock) {
-  make_host_current(b, lock, false, old_contents::kept);
+void host_read(buffer &b, std::unique_lock<std::mutex> &lock, const byte_ranges *part) {
+  make_host_current(b, lock, false, old_contents::kept, part);
 }
 
-void host_write(buffer &b, std::unique_lock<std::mutex> &lock, old_contents old) {
-  make_host_current(b, lock, true, old);
+void host_write(buffer &b, std::unique_lock<std::mutex> &lock, old_contents old,
+                const byte_ranges *part) {
+  make_host_current(b, lock, true, old, part);
 }
 
-void host_discard(buffer &b) noexcept {
+void host_discard(buffer &b, const byte_ranges *part) noexcept {
   if (b.host_mapped || b.owner().closed())
     return; // one copy: there is no transfer to skip
-  b.state.store(host_current | device_current, std::memory_order_release);
+  if (part) {
+    b.host_stale.remove(*part);
+    b.device_stale.remove(*part);
+  } else {
+    b.host_stale.clear();
+    b.device_stale.clear();
+  }
+  publish(b);
+  bump(b);
 }
 
 bool needs_upload(const buffer &b) noexcept {
@@ -100,13 +146,18 @@ void device_submitted(buffer &b, std::uint64_t serial, bool writes) noexcept {
   b.last_use = serial;
   if (writes)
     b.last_write = serial;
-  unsigned s = b.state.load(std::memory_order_relaxed);
-  unsigned next;
-  if (b.host_mapped)
-    next = (writes ? 0u : (s & host_current)) | device_in_use;
-  else
-    next = writes ? unsigned(device_current) : (s | device_current);
-  b.state.store(next, std::memory_order_release);
+  if (b.host_mapped) {
+    const unsigned s = b.state.load(std::memory_order_relaxed);
+    const unsigned next = (writes ? 0u : (s & host_current)) | device_in_use;
+    b.state.store(mapped_bits(next), std::memory_order_release);
+  } else {
+    // The launch uploaded every device_stale range (buffer_upload).
+    b.device_stale.clear();
+    if (writes)
+      b.host_stale = whole(b);
+    publish(b);
+  }
+  bump(b);
 }
 
 void evict_to_host(buffer &b) noexcept {
@@ -119,17 +170,20 @@ void evict_to_host(buffer &b) noexcept {
       b.shadow.reset(copy);
       b.host.store(copy, std::memory_order_release);
       b.host_mapped = false;
-    } else if (!(b.state.load(std::memory_order_relaxed) & host_current) && !b.owner().lost()) {
+    } else if (!b.host_stale.empty() && !b.owner().lost()) {
       // (A lost device's copy is gone: the host keeps what it had.)
       b.host_pointer();
       download_reason why("download at exit");
-      download(queue_of(b), b);
+      download(queue_of(b), b, b.host_stale);
     }
   } catch (const std::exception &e) {
     std::fprintf(stderr, "ampvk: at exit, data of a live array could not be copied to the host: %s\n",
                  e.what());
   }
-  b.state.store(host_current, std::memory_order_release);
+  b.host_stale.clear();
+  b.device_stale = whole(b);
+  publish(b);
+  bump(b);
   b.release_storage();
 }
 
@@ -138,7 +192,10 @@ void moved_to_host(buffer &b) noexcept {
   b.last_use = b.last_write = 0;
   drop_queue(b.last_queue);
   b.last_queue = nullptr; // the serials start over on the new device's default queue
-  b.state.store(host_current, std::memory_order_release);
+  b.host_stale.clear();
+  b.device_stale = whole(b); // the next device uploads all of it
+  publish(b);
+  bump(b);
 }
 
 } // namespace residency

@@ -1,9 +1,13 @@
-// Residency: which copies of a buffer hold its current data, and every change
-// to that record. The record is buffer::state, one atomic word of the bits
-// below; only residency.cpp writes it, under the device mutex once the buffer
-// is shared (created_wrapped runs before). Other files read it (the lock-free
-// fast path of buffer_host_data is an atomic load and a compare) and call the
-// transitions named here:
+// Residency: which copies of a buffer hold its current data, byte range by
+// byte range, and every change to that record. A buffer that is not
+// host-mapped keeps two sets of byte ranges (buffer::host_stale,
+// buffer::device_stale, never overlapping), so that a section's synchronize,
+// refresh or discard acts on that section's bytes only; buffer::state, one
+// atomic word of the bits below, summarizes them. Only residency.cpp writes
+// either, under the device mutex once the buffer is shared (created_wrapped
+// runs before). Other files read the bits (the lock-free fast path of
+// buffer_host_data is an atomic load and a compare) and call the transitions
+// named here:
 //
 //   created        created_wrapped, created_owned
 //   host           host_read, host_write, host_discard
@@ -13,9 +17,13 @@
 //   evicted        evict_to_host (exit teardown)
 //   moved          moved_to_host (a view of host data, or without a data source, leaves its device)
 //
+// Kernels use whole buffers: a launch uploads every device_stale range, and a
+// kernel that writes the buffer makes all of its host copy stale.
+//
 // A host-mapped buffer (buffer::host_mapped) has one copy, the mapping, so its
 // host_current means "no submitted kernel writes it" and device_current is
 // never set; device_in_use tells host writers to wait for kernels that read it.
+// Its ranges stay empty: there is nothing to move.
 #ifndef AMPVK_RUNTIME_MEMORY_RESIDENCY_H
 #define AMPVK_RUNTIME_MEMORY_RESIDENCY_H
 
@@ -29,13 +37,18 @@ namespace rt {
 namespace residency {
 
 enum bits : unsigned {
-  // The host copy holds the current data and no submitted kernel writes it.
+  // The host copy holds the current data (no host_stale range) and no
+  // submitted kernel writes it.
   host_current = 1u,
-  // The device copy holds the current data.
+  // The device copy holds the current data (no device_stale range).
   device_current = 2u,
   // Host-mapped buffers only: a submitted kernel may still read the memory, so
   // host writes must wait for it.
   device_in_use = 4u,
+  // The host may write anywhere with nothing to record: the host copy is the
+  // only current one everywhere (device_stale is the whole buffer), or for a
+  // host-mapped buffer, no kernel uses the memory.
+  host_only = 8u,
 };
 
 // A new wrapped buffer (array_view): the caller's memory is the current copy.
@@ -51,23 +64,29 @@ enum class old_contents {
   replaced, // the host writes all of it (or already did): nothing to download
 };
 
+// The transitions below take the bytes they act on: a section's ranges, or
+// null for the whole buffer.
+//
 // `lock` holds b's device mutex (lock_owner). Waits for the kernels that write
-// b and downloads if the host copy is stale; afterwards the host copy is
-// current. The mutex is released while waiting for the GPU; on return `lock`
-// holds the mutex of b's device, which another thread may have changed
-// meanwhile (move_to_device). Throws accelerator_view_removed when b's device
-// is lost, timed out or lost during the wait.
-void host_read(buffer &b, std::unique_lock<std::mutex> &lock);
+// b and downloads the part of `part` whose host copy is stale; afterwards the
+// host copy of `part` is current. The mutex is released while waiting for the
+// GPU; on return `lock` holds the mutex of b's device, which another thread
+// may have changed meanwhile (move_to_device). Throws accelerator_view_removed
+// when b's device is lost, timed out or lost during the wait.
+void host_read(buffer &b, std::unique_lock<std::mutex> &lock, const byte_ranges *part = nullptr);
 // As host_read (unless old is replaced), also waits for the kernels that still
-// read host-mapped memory; afterwards the host copy is the only current one.
+// read host-mapped memory; afterwards the host copy of `part` is the only
+// current one, and the next launch uploads it.
 void host_write(buffer &b, std::unique_lock<std::mutex> &lock,
-                old_contents old = old_contents::kept);
-// Device mutex held. The contents become undefined, so both copies count as
-// current: the next launch uploads nothing, the next host access downloads
-// nothing. Nothing to do for host-mapped buffers or after teardown.
-void host_discard(buffer &b) noexcept;
+                old_contents old = old_contents::kept, const byte_ranges *part = nullptr);
+// Device mutex held. The contents of `part` become undefined, so both copies
+// count as current there: the next launch uploads nothing of it, the next host
+// access downloads nothing of it. Nothing to do for host-mapped buffers or
+// after teardown.
+void host_discard(buffer &b, const byte_ranges *part = nullptr) noexcept;
 
-// Device mutex held. Whether a launch must upload the host copy before use.
+// Device mutex held. Whether a launch must upload part of the host copy
+// before use: the ranges in buffer::device_stale.
 bool needs_upload(const buffer &b) noexcept;
 // Device mutex held. A submission with the given serial reads b, and with
 // writes also writes it: the device copy becomes current (the only one after

@@ -24,6 +24,12 @@ struct counters {
   std::atomic<std::uint64_t> descriptor_bindings{0};
   std::atomic<std::uint64_t> downloads{0};
   std::atomic<std::uint64_t> uploads{0};
+  // Bytes copied between buffers' host copies and device copies (by memcpy
+  // into mapped memory or by copy commands), and the copy commands recorded
+  // for them (execution/buffer_transfers.cpp, image_transfers.cpp).
+  std::atomic<std::uint64_t> bytes_uploaded{0};
+  std::atomic<std::uint64_t> bytes_downloaded{0};
+  std::atomic<std::uint64_t> transfer_commands{0};
   // The disk pipeline cache (pipeline_disk_cache.h): valid bytes found at
   // device open, and files written.
   std::atomic<std::uint64_t> pipeline_cache_bytes_loaded{0};

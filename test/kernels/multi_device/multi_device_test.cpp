@@ -258,3 +258,67 @@ TEST_F(MultiDevice, KernelsOnBothAtOnceFromTwoThreads) {
     EXPECT_EQ(seed == 11 ? out0 : out1, expect) << "accelerator " << seed - 11;
   }
 }
+
+// A view of host data used by kernels on both accelerators in turn, with
+// host writes (refresh), discards, synchronizes and element reads of random
+// sections in between, against a host model: each move to the other
+// accelerator carries the data the host and the last kernel left.
+TEST_F(MultiDevice, SectionOperationsBetweenKernelsOnBoth) {
+  const int rows = 24, cols = 20;
+  std::vector<int> data = pattern(rows * cols, 21), model = data;
+  std::vector<char> defined(data.size(), 1);
+  array_view<int, 2> v(rows, cols, data);
+  unsigned x = 99;
+  auto pick = [&](int n) {
+    x = x * 1103515245u + 12345u;
+    return static_cast<int>((x >> 8) % static_cast<unsigned>(n));
+  };
+  for (int step = 0; step < 120; ++step) {
+    const index<2> at(pick(rows), pick(cols));
+    const extent<2> ext(1 + pick(rows - at[0]), 1 + pick(cols - at[1]));
+    array_view<int, 2> s = v.section(at, ext);
+    switch (pick(5)) {
+    case 0:
+    case 1: { // a kernel on either accelerator
+      const int k = pick(50);
+      accelerator_view where = pick(2) ? a1.default_view : a0.default_view;
+      parallel_for_each(where, v.extent, [=](index<2> i) restrict(amp) {
+        v[i] = (v[i] * 5 + k - i[0]) & 0x3fff;
+      });
+      for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+          model[r * cols + c] = (model[r * cols + c] * 5 + k - r) & 0x3fff;
+      break;
+    }
+    case 2: // the host writes the section behind the view's back
+      s.synchronize(access_type_read_write);
+      for (int r = at[0]; r < at[0] + ext[0]; ++r)
+        for (int c = at[1]; c < at[1] + ext[1]; ++c) {
+          data[r * cols + c] = model[r * cols + c] = (r * 13 + c + step) & 0x3ff;
+          defined[r * cols + c] = 1;
+        }
+      s.refresh();
+      break;
+    case 3:
+      s.discard_data();
+      for (int r = at[0]; r < at[0] + ext[0]; ++r)
+        for (int c = at[1]; c < at[1] + ext[1]; ++c)
+          defined[r * cols + c] = 0;
+      break;
+    case 4: {
+      const array_view<const int, 2> in = s;
+      for (int r = 0; r < ext[0]; ++r)
+        for (int c = 0; c < ext[1]; ++c) {
+          const int m = (at[0] + r) * cols + at[1] + c;
+          if (defined[m])
+            ASSERT_EQ(in(r, c), model[m]) << step << ": " << at[0] + r << "," << at[1] + c;
+        }
+      break;
+    }
+    }
+  }
+  v.synchronize();
+  for (std::size_t m = 0; m < data.size(); ++m)
+    if (defined[m])
+      ASSERT_EQ(data[m], model[m]) << m;
+}
