@@ -35,7 +35,7 @@
 namespace ampvk {
 
 constexpr std::uint32_t kernel_image_magic = 0x4B504D41u; // "AMPK"
-constexpr std::uint32_t kernel_image_version = 13; // 13: modules with the loop witness apart
+constexpr std::uint32_t kernel_image_version = 14; // 14: each view binding's rank and element size
 
 // Byte layout of the capture block every kernel receives:
 //   [0, 16)   launch_header
@@ -59,6 +59,8 @@ constexpr std::uint32_t max_capture_block_bytes = 0x7FFFFFFCu;
 
 // parallel_for_each takes extents of any rank; ampvk launches up to this one.
 constexpr int max_compute_rank = 16;
+// The largest rank of a captured array_view whose bytes the runtime reads.
+constexpr std::uint32_t max_view_rank = 64;
 
 // Dimensions 0 .. rank-3 of a domain of rank > 3 share the z axis.
 constexpr std::uint32_t folded_extent_words(std::uint32_t rank) {
@@ -136,6 +138,16 @@ constexpr std::uint32_t items_per_thread_spec_id = 7;
 // kernel indexing a whole vector adds no offset loaded from its captures; a
 // section keeps its offset, read at every access.
 constexpr std::uint32_t array_view_offset_at = sizeof(void *);
+// Its extent and its strides follow, N ints each (_M_extent, _M_stride): with
+// a binding's view_rank and element_size the runtime takes the bytes the
+// captured view shows from them, and a launch moves only those.
+constexpr std::uint32_t array_view_extent_at = array_view_offset_at + 4;
+constexpr std::uint32_t array_view_stride_at(std::uint32_t rank) {
+  return array_view_extent_at + 4 * rank;
+}
+constexpr std::uint32_t array_view_object_bytes(std::uint32_t rank) {
+  return array_view_stride_at(rank) + 4 * rank;
+}
 constexpr std::uint32_t max_view_origin_bindings = 32;
 constexpr std::uint32_t view_origin_spec_id(std::uint32_t binding) { return 16 + binding; }
 
@@ -280,6 +292,11 @@ struct kernel_binding {
   std::uint32_t image_offset; // array_reference: offset of the copied object in the capture block
   std::uint32_t object_size;  // array_reference: bytes to copy
   std::uint32_t access;       // binding_access bits the kernel performs
+  // array_view: N and sizeof(T) of the captured array_view<T, N>, so that the
+  // runtime can read its offset, extent and strides (array_view_extent_at);
+  // 0: unknown, and a launch treats the whole buffer as the view's.
+  std::uint32_t view_rank;
+  std::uint32_t element_size;
 };
 
 inline std::uint64_t kernel_image_size(const kernel_image_header &h) {

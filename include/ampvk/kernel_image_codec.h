@@ -38,7 +38,7 @@ namespace ampvk {
 static_assert(sizeof(kernel_image_header) == 24 * 4, "kernel_image_header is 24 words");
 static_assert(sizeof(kernel_print_site) == 8 * 4, "kernel_print_site is 8 words");
 static_assert(sizeof(kernel_check_site) == 8 * 4, "kernel_check_site is 8 words");
-static_assert(sizeof(kernel_binding) == 6 * 4, "kernel_binding is 6 words");
+static_assert(sizeof(kernel_binding) == 8 * 4, "kernel_binding is 8 words");
 static_assert(sizeof(texture_object) == sizeof(void *) + 8, "texture_object has no padding");
 static_assert(sizeof(sampler_object) == 6 * 4, "sampler_object is 6 words");
 
@@ -254,6 +254,13 @@ inline std::string check_bindings(const kernel_image_header &h,
                        "-byte " + (h.push_size ? "push block" : "capture buffer"));
     } else if (b.kind != static_cast<std::uint32_t>(binding_kind::array_view)) {
       return invalid(which + " has unknown kind " + to_string(b.kind));
+    } else if (b.element_size != 0 &&
+               (b.view_rank == 0 || b.view_rank > max_view_rank ||
+                std::uint64_t(b.host_offset) + array_view_object_bytes(b.view_rank) >
+                    h.closure_size)) {
+      return invalid(which + " reads a view of rank " + to_string(b.view_rank) +
+                     " at offset " + to_string(b.host_offset) + " of a " +
+                     to_string(h.closure_size) + "-byte kernel object");
     }
   }
   return {};
@@ -586,7 +593,10 @@ inline std::string dump_kernel_image(const decoded_kernel_image &image) {
     line(title,
          "kind " + kind + ", host_offset " + to_string(b.host_offset) + ", binding " +
              to_string(b.binding) + ", image_offset " + to_string(b.image_offset) +
-             ", object_size " + to_string(b.object_size) + ", access " + access);
+             ", object_size " + to_string(b.object_size) + ", access " + access +
+             (b.element_size ? ", view_rank " + to_string(b.view_rank) + ", element_size " +
+                                   to_string(b.element_size)
+                             : std::string()));
   };
   for (std::size_t i = 0; i < image.bindings.size(); ++i)
     entry("binding " + to_string(i) + ":", image.bindings[i]);

@@ -25,7 +25,11 @@ std::string ampvk::writeKernelImage(const Kernel &K, const KernelCode &Code,
   auto Table = [](llvm::ArrayRef<CaptureBinding> Bindings, std::vector<kernel_binding> &Out) {
     for (unsigned I = 0; I < Bindings.size(); ++I) {
       const CaptureBinding &CB = Bindings[I];
-      Out.push_back({CB.Kind, CB.HostOffset, I, CB.ImageOffset, CB.ObjectSize, CB.Access});
+      const bool View = CB.Kind == static_cast<std::uint32_t>(binding_kind::array_view) &&
+                        CB.Rank > 0 && CB.ElementSize > 0;
+      Out.push_back({CB.Kind, CB.HostOffset, I, CB.ImageOffset, CB.ObjectSize, CB.Access,
+                     View ? static_cast<std::uint32_t>(CB.Rank) : 0u,
+                     View ? CB.ElementSize : 0u});
     }
   };
   Table(Code.Captures.Bindings, Parts.bindings);

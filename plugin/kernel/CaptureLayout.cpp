@@ -102,6 +102,13 @@ public:
       B.ImageOffset = static_cast<std::uint32_t>(launch_header_bytes + Offset);
       B.ObjectSize = Ctx.getTypeSizeInChars(T).getQuantity();
       B.ElementType = firstTemplateArgument(RD);
+      if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+        if (Spec->getTemplateArgs().size() > 1 &&
+            Spec->getTemplateArgs()[1].getKind() == TemplateArgument::Integral)
+          B.Rank = static_cast<int>(Spec->getTemplateArgs()[1].getAsIntegral().getSExtValue());
+      if (!B.ElementType.isNull() && !B.ElementType->isIncompleteType())
+        B.ElementSize =
+            static_cast<std::uint32_t>(Ctx.getTypeSizeInChars(B.ElementType).getQuantity());
       B.Field = FD;
       B.Name = nameOf(FD);
       Out.Bindings.push_back(B);

@@ -33,7 +33,8 @@ struct CaptureBinding {
   std::uint32_t Access = 0;      // ampvk::binding_access, filled in by the emitter
   clang::QualType ElementType;   // T of array_view<T,N> / array<T,N> / texture<T,N>
   clang::QualType ObjectType;    // image bindings: the texture, view or sampler class
-  int Rank = 0;                  // image bindings: N of a texture or view
+  int Rank = 0;                  // N of an array_view, a texture or a texture view
+  std::uint32_t ElementSize = 0; // array_view bindings: sizeof(T)
   const clang::FieldDecl *Field = nullptr;
   std::string Name; // the member, or the variable a lambda captured
 };

@@ -239,6 +239,55 @@ TEST(SectionCoherence, ArraySections) {
   EXPECT_EQ(all, expect);
 }
 
+// A kernel that captures a section uploads that section's stale bytes only,
+// and writing it leaves the host copy of the rest current.
+TEST(SectionCoherence, KernelsMoveTheSectionsTheyCapture) {
+  const int rows = 64, cols = 128;
+  std::vector<int> data = hosttest::pattern(rows * cols, 11), expect = data;
+  array_view<int, 2> v(rows, cols, data);
+  parallel_for_each(v.extent, [=](index<2> i) restrict(amp) { v[i] = v[i] + 1; });
+  for (int &x : expect)
+    x += 1;
+  v.synchronize();
+  ASSERT_EQ(data, expect);
+  // The host changes rows 10..13 and rows 40..41 behind the view's back.
+  for (int r : {10, 11, 12, 13, 40, 41})
+    for (int c = 0; c < cols; ++c)
+      data[r * cols + c] = expect[r * cols + c] = r * 1000 + c;
+  v.section(index<2>(10, 0), extent<2>(4, cols)).refresh();
+  v.section(index<2>(40, 0), extent<2>(2, cols)).refresh();
+
+  // Rows 8..15, columns 0..63: of what the host changed, it needs rows 10..13
+  // of those columns.
+  array_view<int, 2> part = v.section(index<2>(8, 0), extent<2>(8, 64));
+  moved before = now();
+  parallel_for_each(part.extent, [=](index<2> i) restrict(amp) { part[i] = part[i] * 2 - i[1]; });
+  EXPECT_EQ(since(before).up, 4u * 64 * sizeof(int));
+  for (int r = 8; r < 16; ++r)
+    for (int c = 0; c < 64; ++c)
+      expect[r * cols + c] = expect[r * cols + c] * 2 - c;
+
+  // Rows 40..41 are still the host's: synchronizing them moves nothing.
+  before = now();
+  v.section(index<2>(40, 0), extent<2>(2, cols)).synchronize();
+  EXPECT_EQ(since(before).down, 0u);
+  // What the kernel wrote comes home: 8 rows of 64.
+  before = now();
+  v.synchronize();
+  EXPECT_EQ(since(before).down, 8u * 64 * sizeof(int));
+  EXPECT_EQ(data, expect);
+
+  // A kernel over the whole view uploads what is still stale: rows 40..41,
+  // and the other half of rows 10..13.
+  before = now();
+  parallel_for_each(v.extent, [=](index<2> i) restrict(amp) { v[i] = v[i] - 3; });
+  EXPECT_EQ(since(before).up, (2u * cols + 4u * 64) * sizeof(int));
+  for (int &x : expect)
+    x -= 3;
+  v.synchronize();
+  EXPECT_EQ(data, expect);
+}
+
 // Interleaved kernels, host writes with refresh, discards, synchronizes,
 // element reads and copies of random sections, against a host model of the
 // data. A discarded element is undefined until a kernel writes it again.
@@ -259,7 +308,7 @@ TEST(SectionCoherence, RandomSequenceAgainstAHostModel) {
     extent<2> ext;
     rect(at, ext);
     array_view<int, 2> s = v.section(at, ext);
-    switch (pick(6)) {
+    switch (pick(7)) {
     case 0: { // a kernel reads and writes every element
       const int k = pick(1000);
       parallel_for_each(v.extent, [=](index<2> i) restrict(amp) {
@@ -301,6 +350,16 @@ TEST(SectionCoherence, RandomSequenceAgainstAHostModel) {
           if (defined[r * cols + c])
             ASSERT_EQ(data[r * cols + c], model[r * cols + c]) << step << ": " << r << "," << c;
       break;
+    case 6: { // a kernel on the section alone
+      const int k = pick(100);
+      parallel_for_each(s.extent, [=](index<2> i) restrict(amp) { s[i] = (s[i] + k * i[0]) & 0xffff; });
+      for (int r = 0; r < ext[0]; ++r)
+        for (int c = 0; c < ext[1]; ++c) {
+          int &m = model[(at[0] + r) * cols + at[1] + c];
+          m = (m + k * r) & 0xffff;
+        }
+      break;
+    }
     case 5: { // element reads and a copy
       std::vector<int> out(ext.size());
       copy(s, out.begin());

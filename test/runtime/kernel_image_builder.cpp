@@ -60,14 +60,15 @@ kernel_image_header header(std::uint32_t lx, std::uint32_t ly, std::uint32_t lz,
 
 kernel_binding view_binding(std::uint32_t host_offset, std::uint32_t binding,
                             std::uint32_t access) {
-  return {static_cast<std::uint32_t>(binding_kind::array_view), host_offset, binding, 0, 0, access};
+  return {static_cast<std::uint32_t>(binding_kind::array_view), host_offset, binding, 0, 0, access,
+          0, 0};
 }
 
 kernel_binding reference_binding(std::uint32_t host_offset, std::uint32_t binding,
                                  std::uint32_t image_offset, std::uint32_t object_size,
                                  std::uint32_t access) {
   return {static_cast<std::uint32_t>(binding_kind::array_reference), host_offset, binding,
-          image_offset, object_size, access};
+          image_offset, object_size, access, 0, 0};
 }
 
 namespace {

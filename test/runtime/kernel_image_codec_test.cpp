@@ -397,6 +397,21 @@ TEST(KernelImageCodec, CorruptBindings) {
             invalid("binding entry 1 copies 16 bytes to offset 52 of a 64-byte push block"));
   EXPECT_EQ(error_of(with_binding(p, 0, [](kernel_binding &b) { b.kind = 7; })),
             invalid("binding entry 0 has unknown kind 7"));
+  // A view's rank and element size: its extent and strides must lie in the object.
+  EXPECT_EQ(error_of(with_binding(p, 0, [](kernel_binding &b) {
+              b.view_rank = 3;
+              b.element_size = 4;
+            })),
+            invalid("binding entry 0 reads a view of rank 3 at offset 0 of a 32-byte kernel "
+                    "object"));
+  EXPECT_EQ(error_of(with_binding(p, 0, [](kernel_binding &b) { b.element_size = 4; })),
+            invalid("binding entry 0 reads a view of rank 0 at offset 0 of a 32-byte kernel "
+                    "object"));
+  EXPECT_EQ(error_of(with_binding(p, 0, [](kernel_binding &b) {
+              b.view_rank = 2;
+              b.element_size = 4;
+            })),
+            "");
 }
 
 // Textures, views and samplers: their own table, for descriptor set 1.

@@ -540,8 +540,14 @@ private:
     return static_cast<T *>(host)[linear];
   }
 
-  // The bytes of the buffer this view shows (runtime.h, rt::section).
+  // The bytes of the buffer this view shows (runtime.h, rt::section). A
+  // launch reads the same from the captured view (kernel_image.h,
+  // array_view_extent_at).
   ampvk::rt::section _M_section() const {
+    static_assert(offsetof(array_view, _M_offset) == ampvk::array_view_offset_at &&
+                      offsetof(array_view, _M_extent) == ampvk::array_view_extent_at &&
+                      offsetof(array_view, _M_stride) == ampvk::array_view_stride_at(N),
+                  "the runtime reads a captured view's offset, extent and strides here");
     ampvk::rt::section s;
     s.offset = std::size_t(_M_offset) * sizeof(T);
     if (N - 1 <= ampvk::rt::max_section_outer) {

@@ -48,7 +48,7 @@ void buffer_upload::record(submission &s) {
   queue &q = s.target();
   ++debug_counters().uploads;
   auto *host = static_cast<const unsigned char *>(b.host.load(std::memory_order_relaxed));
-  const byte_ranges &part = b.device_stale;
+  const byte_ranges part = part_ ? b.device_stale.intersection(*part_) : b.device_stale;
   if (b.bytes == 0 || !host || part.empty())
     return;
   const std::size_t bytes = part.bytes();

@@ -19,7 +19,9 @@ class buffer;
 // larger data through staging memory, every range in one vkCmdCopyBuffer.
 class buffer_upload final : public operation {
 public:
-  explicit buffer_upload(buffer &b) noexcept : buffer_(b) {}
+  // Of the stale ranges, those in `part` (null: all of them).
+  explicit buffer_upload(buffer &b, const byte_ranges *part = nullptr) noexcept
+      : buffer_(b), part_(part) {}
   void record(submission &s) override;
   // Whether a transfer command was recorded: the kernel then needs a
   // transfer->shader barrier.
@@ -27,6 +29,7 @@ public:
 
 private:
   buffer &buffer_;
+  const byte_ranges *part_;
   bool copied_ = false;
 };
 

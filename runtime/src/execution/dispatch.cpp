@@ -25,8 +25,8 @@ void dispatch::record(submission &s) {
                  gpu_stages, gpu_accesses);
   bool copied = false;
   for (const auto &u : a.uses)
-    if (residency::needs_upload(*u.b)) {
-      buffer_upload upload(*u.b);
+    if (residency::needs_upload(*u.b, u.shown())) {
+      buffer_upload upload(*u.b, u.shown());
       s.add(upload);
       copied |= upload.copied();
     }

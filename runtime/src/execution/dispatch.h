@@ -15,6 +15,7 @@
 #include "kernels/compute_domain.h"
 #include "kernels/kernel_arguments.h"
 #include "kernels/pipeline_cache.h"
+#include "memory/byte_ranges.h"
 
 namespace ampvk {
 namespace rt {
@@ -22,10 +23,18 @@ namespace rt {
 class buffer;
 
 // A buffer the kernel uses, with the union of its bindings' access bits (the
-// same buffer may be bound more than once: two views of one vector).
+// same buffer may be bound more than once: two views of one vector) and of
+// the bytes they show: those the launch uploads where stale, and those a
+// kernel that writes makes stale on the host.
 struct buffer_use {
   buffer *b;
-  std::uint32_t access;
+  std::uint32_t access = 0;
+  bool whole = false;        // a binding shows the whole buffer
+  bool writes_whole = false; // ... and writes it
+  byte_ranges shows;         // otherwise, what the bindings show
+  byte_ranges written;       // and what the writing ones show
+  const byte_ranges *shown() const noexcept { return whole ? nullptr : &shows; }
+  const byte_ranges *writes() const noexcept { return writes_whole ? nullptr : &written; }
 };
 
 class dispatch final : public operation {

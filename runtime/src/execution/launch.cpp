@@ -59,10 +59,23 @@ void distinct_buffers(const std::vector<bound_buffer> &bound, std::vector<buffer
   uses.clear();
   for (const auto &bb : bound) {
     auto it = std::find_if(uses.begin(), uses.end(), [&](const buffer_use &u) { return u.b == bb.b; });
-    if (it == uses.end())
-      uses.push_back({bb.b, bb.access});
-    else
-      it->access |= bb.access;
+    if (it == uses.end()) {
+      uses.emplace_back();
+      uses.back().b = bb.b;
+      it = uses.end() - 1;
+    }
+    buffer_use &u = *it;
+    u.access |= bb.access;
+    const bool writes = (bb.access & binding_writes) != 0;
+    if (bb.whole || section_is_whole(bb.shows, bb.b->bytes)) {
+      u.whole = true;
+      u.writes_whole |= writes;
+      continue;
+    }
+    const byte_ranges shows = section_ranges(bb.shows, bb.b->bytes);
+    u.shows.add(shows);
+    if (writes)
+      u.written.add(shows);
   }
 }
 
@@ -139,7 +152,7 @@ void prepare_buffers(queue &q, const std::vector<buffer_use> &uses) {
   for (const auto &u : uses)
     order_after_other_queue(q, *u.b);
   for (const auto &u : uses)
-    if (residency::needs_upload(*u.b) && u.b->storage.mapped)
+    if (residency::needs_upload(*u.b, u.shown()) && u.b->storage.mapped)
       queue_of(*u.b).wait_for(u.b->last_use);
 }
 
@@ -227,7 +240,8 @@ void launch(const launch_desc &desc) {
   const std::uint64_t serial = s.serial();
   for (const auto &u : uses) {
     note_queue_use(q, *u.b, serial);
-    residency::device_submitted(*u.b, serial, (u.access & binding_writes) != 0);
+    residency::device_submitted(*u.b, serial, (u.access & binding_writes) != 0, u.shown(),
+                                u.writes());
   }
   s.end();
   lock.unlock();

@@ -21,6 +21,51 @@ const void *read_pointer(const void *object, std::uint32_t offset) {
                                        concurrency::E_INVALIDARG_AMP);
 }
 
+// The section the captured view at `view` shows, from its offset, extent and
+// strides (as array_view::_M_section makes it on the host); false when its
+// numbers make none (negative ones), and the launch takes the whole buffer.
+bool view_section(const unsigned char *view, const kernel_binding &kb, section &out) {
+  auto read_int = [&](std::uint32_t at) {
+    int v = 0;
+    std::memcpy(&v, view + at, sizeof v);
+    return v;
+  };
+  const std::uint32_t rank = kb.view_rank;
+  const std::size_t size = kb.element_size;
+  const int offset = read_int(array_view_offset_at);
+  std::size_t extent[max_view_rank], stride[max_view_rank];
+  for (std::uint32_t d = 0; d < rank; ++d) {
+    const int e = read_int(array_view_extent_at + 4 * d);
+    const int s = read_int(array_view_stride_at(rank) + 4 * d);
+    if (e < 0 || s < 0)
+      return false;
+    extent[d] = std::size_t(e);
+    stride[d] = std::size_t(s);
+  }
+  if (offset < 0)
+    return false;
+  out = section{};
+  out.offset = std::size_t(offset) * size;
+  if (rank - 1 <= std::uint32_t(max_section_outer)) {
+    out.row_bytes = extent[rank - 1] * size;
+    out.outer = static_cast<int>(rank - 1);
+    for (std::uint32_t d = 0; d + 1 < rank; ++d) {
+      out.count[d] = extent[d];
+      out.pitch[d] = stride[d] * size;
+    }
+    return true;
+  }
+  // More dimensions: from the first element to the last.
+  std::size_t last = extent[rank - 1];
+  for (std::uint32_t d = 0; d + 1 < rank; ++d) {
+    if (extent[d] == 0)
+      return true; // shows nothing
+    last += (extent[d] - 1) * stride[d];
+  }
+  out.row_bytes = extent[rank - 1] == 0 ? 0 : last * size;
+  return true;
+}
+
 } // namespace
 
 void resolve_bindings(const kernel_image &image, const void *kernel_object,
@@ -47,7 +92,10 @@ void resolve_bindings(const kernel_image &image, const void *kernel_object,
       std::memcpy(&offset_elements,
                   static_cast<const unsigned char *>(holder) + offset + array_view_offset_at,
                   sizeof offset_elements);
-    bound.push_back({b, kb.binding, kb.access, by_reference, offset_elements == 0});
+    bound_buffer bb{b, kb.binding, kb.access, by_reference, offset_elements == 0, true, {}};
+    if (!by_reference && kb.element_size && kb.view_rank)
+      bb.whole = !view_section(static_cast<const unsigned char *>(holder) + offset, kb, bb.shows);
+    bound.push_back(bb);
   }
 }
 

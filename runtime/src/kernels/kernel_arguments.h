@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <ampvk/runtime.h>
+
 #include "kernels/compute_domain.h"
 #include "kernels/kernel_image_reader.h"
 
@@ -21,6 +23,11 @@ struct bound_buffer {
   std::uint32_t access; // binding_access bits
   bool array_reference;
   bool at_origin; // an array_view whose offset is 0 (view_origin_spec_id)
+  // The bytes of the buffer the captured view shows (a kernel reaches no
+  // others); whole: an array, or a view whose rank and element size the
+  // image does not give.
+  bool whole;
+  section shows;
 };
 
 // The bindings below max_view_origin_bindings whose views are at_origin and

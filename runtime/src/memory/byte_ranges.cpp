@@ -123,9 +123,26 @@ namespace {
       concurrency::E_INVALIDARG_AMP);
 }
 
+// s with its outer dimensions whose rows lie back to back folded into its
+// rows (a whole row-major view becomes one row).
+section dense_folded(const section &s) {
+  section f = s;
+  while (f.outer > 0 && f.pitch[f.outer - 1] == f.row_bytes) {
+    f.row_bytes *= f.count[f.outer - 1];
+    --f.outer;
+  }
+  return f;
+}
+
 } // namespace
 
-byte_ranges section_ranges(const section &s, std::size_t bytes) {
+bool section_is_whole(const section &s, std::size_t bytes) noexcept {
+  const section f = dense_folded(s);
+  return f.outer == 0 && f.offset == 0 && f.row_bytes == bytes;
+}
+
+byte_ranges section_ranges(const section &unfolded, std::size_t bytes) {
+  const section s = dense_folded(unfolded);
   std::size_t rows = 1, last = s.offset;
   for (int d = 0; d < s.outer; ++d) {
     if (s.count[d] == 0)

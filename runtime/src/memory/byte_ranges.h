@@ -48,9 +48,12 @@ private:
 // A section with more rows than this is taken as one range.
 constexpr std::size_t max_section_ranges = 65536;
 
-// The bytes of buffer b (of `bytes` bytes) that section s shows, clipped to
-// the buffer. Throws runtime_exception for a section outside the buffer.
+// The bytes of a buffer of `bytes` bytes that section s shows. Throws
+// runtime_exception for a section outside the buffer.
 byte_ranges section_ranges(const section &s, std::size_t bytes);
+// Whether section s shows every byte of a buffer of `bytes` bytes (a whole
+// view), found without making its ranges.
+bool section_is_whole(const section &s, std::size_t bytes) noexcept;
 
 } // namespace rt
 } // namespace ampvk

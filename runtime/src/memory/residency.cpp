@@ -138,11 +138,14 @@ void host_discard(buffer &b, const byte_ranges *part) noexcept {
   bump(b);
 }
 
-bool needs_upload(const buffer &b) noexcept {
-  return !b.host_mapped && !(b.state.load(std::memory_order_relaxed) & device_current);
+bool needs_upload(const buffer &b, const byte_ranges *shows) {
+  if (b.host_mapped || (b.state.load(std::memory_order_relaxed) & device_current))
+    return false;
+  return !shows || b.device_stale.intersects(*shows);
 }
 
-void device_submitted(buffer &b, std::uint64_t serial, bool writes) noexcept {
+void device_submitted(buffer &b, std::uint64_t serial, bool writes, const byte_ranges *shows,
+                      const byte_ranges *written) {
   b.last_use = serial;
   if (writes)
     b.last_write = serial;
@@ -151,9 +154,14 @@ void device_submitted(buffer &b, std::uint64_t serial, bool writes) noexcept {
     const unsigned next = (writes ? 0u : (s & host_current)) | device_in_use;
     b.state.store(mapped_bits(next), std::memory_order_release);
   } else {
-    // The launch uploaded every device_stale range (buffer_upload).
-    b.device_stale.clear();
-    if (writes)
+    // The launch uploaded the device_stale ranges it shows (buffer_upload).
+    if (shows)
+      b.device_stale.remove(*shows);
+    else
+      b.device_stale.clear();
+    if (writes && written)
+      b.host_stale.add(*written);
+    else if (writes)
       b.host_stale = whole(b);
     publish(b);
   }

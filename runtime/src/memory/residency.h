@@ -17,8 +17,8 @@
 //   evicted        evict_to_host (exit teardown)
 //   moved          moved_to_host (a view of host data, or without a data source, leaves its device)
 //
-// Kernels use whole buffers: a launch uploads every device_stale range, and a
-// kernel that writes the buffer makes all of its host copy stale.
+// A launch uploads the device_stale ranges its captured views show, and a
+// kernel that writes a view makes the bytes it shows stale on the host.
 //
 // A host-mapped buffer (buffer::host_mapped) has one copy, the mapping, so its
 // host_current means "no submitted kernel writes it" and device_current is
@@ -85,13 +85,16 @@ void host_write(buffer &b, std::unique_lock<std::mutex> &lock,
 // after teardown.
 void host_discard(buffer &b, const byte_ranges *part = nullptr) noexcept;
 
-// Device mutex held. Whether a launch must upload part of the host copy
-// before use: the ranges in buffer::device_stale.
-bool needs_upload(const buffer &b) noexcept;
-// Device mutex held. A submission with the given serial reads b, and with
-// writes also writes it: the device copy becomes current (the only one after
-// a write) and the host waits for that submission before using b.
-void device_submitted(buffer &b, std::uint64_t serial, bool writes) noexcept;
+// Device mutex held. Whether a launch whose views show `shows` (null: the
+// whole buffer) must upload part of the host copy first: the ranges of
+// buffer::device_stale among them.
+bool needs_upload(const buffer &b, const byte_ranges *shows = nullptr);
+// Device mutex held. A submission with the given serial reads the bytes
+// `shows` of b (null: all), and with writes also writes those `written`
+// shows (null: all): the device copy of `shows` becomes current (the only
+// one of `written`) and the host waits for that submission before using b.
+void device_submitted(buffer &b, std::uint64_t serial, bool writes,
+                      const byte_ranges *shows = nullptr, const byte_ranges *written = nullptr);
 
 // Process exit, GPU idle, device mutex held: makes the host copy current and
 // the only one, and frees the device memory. The buffer stays usable from the
