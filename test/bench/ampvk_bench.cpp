@@ -333,7 +333,8 @@ int main(int argc, char **argv) {
   // `ampvk_bench small` for quick runs on CPU drivers, `ampvk_bench launch`
   // for the launch rows alone, `ampvk_bench twins [rows]` for the GLSL twins
   // alone (or some of them, comma-separated: copy, saxpy, tiled,
-  // register-blocked, tile, transpose, histogram).
+  // register-blocked, tile, transpose, histogram), `ampvk_bench halo` for the
+  // MPI sample's halo-exchange iteration against its twin.
   bool small = argc > 1 && std::string(argv[1]) == "small";
   bool launch_only = argc > 1 && std::string(argv[1]) == "launch";
   bool twins_only = argc > 1 && std::string(argv[1]) == "twins";
@@ -345,6 +346,15 @@ int main(int argc, char **argv) {
   std::wstring desc = acc.description;
   std::cout << "device: " << std::string(desc.begin(), desc.end()) << "\n";
   accelerator_view av = acc.default_view;
+  if (argc > 1 && std::string(argv[1]) == "halo") {
+    // `ampvk_bench halo [rows [cols [iterations]]]`: the MPI sample's iteration.
+    const int own = argc > 2 ? std::atoi(argv[2]) : 2048;
+    const int cols = argc > 3 ? std::atoi(argv[3]) : 4096;
+    const int iterations = argc > 4 ? std::atoi(argv[4]) : 200;
+    bench_halo(av, std::string(desc.begin(), desc.end()), AMPVK_BENCH_TWIN_DIR, own, cols,
+               iterations);
+    return 0;
+  }
   if (twins_only) {
     bench_twins(av, std::string(desc.begin(), desc.end()), false, AMPVK_BENCH_TWIN_DIR,
                 argc > 2 ? argv[2] : "");

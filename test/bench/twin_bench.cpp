@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <iomanip>
 #include <iostream>
 #include <string>
@@ -430,4 +431,70 @@ void bench_twins(const accelerator_view &av, const std::string &device_name, boo
     print(r, h.error());
   }
   ampvk::rt::enable_gpu_timing(false);
+}
+
+void bench_halo(const accelerator_view &av, const std::string &device_name,
+                const std::string &twin_dir, int own, int cols, int iterations) {
+  // The middle rank of a grid three bands tall: a band of `own` rows with a
+  // halo row above and below, neither at the grid's edge.
+  const int local = own + 2, top = own, grid_rows = 3 * own;
+  std::vector<float> start(std::size_t(local) * cols);
+  for (std::size_t k = 0; k < start.size(); ++k)
+    start[k] = static_cast<float>((k * 7 + k / cols * 13) % 17);
+
+  std::vector<float> block = start;
+  array_view<float, 2> cur(local, cols, block);
+  array_view<float, 2> next(local, cols);
+  auto row = [&](int i) { return cur.section(index<2>(i, 0), extent<2>(1, cols)); };
+  const std::size_t row_bytes = std::size_t(cols) * sizeof(float);
+  // samples/mpi/mpi_heat.cpp's iteration, with this band's own edge rows for
+  // what the neighbours would send.
+  auto iteration = [&] {
+    row(1).synchronize();
+    row(own).synchronize();
+    std::memcpy(&block[std::size_t(local - 1) * cols], &block[cols], row_bytes);
+    std::memcpy(&block[0], &block[std::size_t(own) * cols], row_bytes);
+    row(0).refresh();
+    row(local - 1).refresh();
+    parallel_for_each(av, cur.extent, [=](index<2> idx) restrict(amp) {
+      int i = idx[0], j = idx[1];
+      int g = top + i - 1;
+      if (i == 0 || i == local - 1)
+        next[idx] = cur[idx];
+      else if (g == 0 || g == grid_rows - 1 || j == 0 || j == cols - 1)
+        next[idx] = cur[idx];
+      else
+        next[idx] = 0.25f * (cur(i - 1, j) + cur(i + 1, j) + cur(i, j - 1) + cur(i, j + 1));
+    });
+    parallel_for_each(av, cur.extent, [=](index<2> idx) restrict(amp) { cur[idx] = next[idx]; });
+  };
+  // The twin starts with its halo rows as they are; ampvk's first iteration
+  // fills them from the edge rows: do the same before both.
+  std::memcpy(&start[std::size_t(local - 1) * cols], &start[cols], row_bytes);
+  std::memcpy(&start[0], &start[std::size_t(own) * cols], row_bytes);
+  iteration(); // warm: pipelines, the first upload
+  const auto t0 = Clock::now();
+  for (int i = 0; i < iterations; ++i)
+    iteration();
+  row(1).synchronize(); // the last iteration's kernels done, as the twin waits for its own
+  const double ampvk = std::chrono::duration<double>(Clock::now() - t0).count() / iterations;
+  cur.synchronize();
+
+  twin::Harness h(device_name);
+  const int cur_twin = h.buffer(start.data(), start.size() * sizeof(float));
+  const int next_twin = h.buffer(nullptr, start.size() * sizeof(float));
+  const double twin_time =
+      h.halo_iterations(twin_dir + "/heat_step.spv", twin_dir + "/heat_copy.spv", cur_twin,
+                        next_twin, local, cols, top, grid_rows, iterations);
+  std::vector<float> twin_result(start.size());
+  h.read(cur_twin, twin_result.data(), twin_result.size() * sizeof(float));
+  std::cout << "  halo exchange, " << own << "x" << cols << " band, per iteration"
+            << std::fixed << std::setprecision(1) << std::setw(10) << ampvk * 1e6 << " us";
+  if (twin_time <= 0) {
+    std::cout << "   twin: " << h.error() << "\n";
+    return;
+  }
+  std::cout << std::setw(10) << twin_time * 1e6 << " us" << std::setprecision(2) << std::setw(8)
+            << twin_time / ampvk << "x" << (twin_result == block ? "" : "   RESULT MISMATCH")
+            << "\n";
 }

@@ -13,4 +13,12 @@
 void bench_twins(const concurrency::accelerator_view &av, const std::string &device_name,
                  bool small, const std::string &twin_dir, const std::string &only = "");
 
+// samples/mpi/mpi_heat.cpp's iteration for a middle rank (a band of `own`
+// rows of `cols` floats: two edge rows down, two halo rows up, the stencil
+// and the copy back) in ampvk and written by hand (twins/heat_step.comp,
+// heat_copy.comp), wall-clock time per iteration, and the two results
+// compared exactly.
+void bench_halo(const concurrency::accelerator_view &av, const std::string &device_name,
+                const std::string &twin_dir, int own, int cols, int iterations);
+
 #endif

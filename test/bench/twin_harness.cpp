@@ -5,6 +5,7 @@
 
 #include <vulkan/vulkan.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -278,23 +279,38 @@ void Harness::read(int b, void *out, std::size_t bytes) {
     s->transfer(b, out, nullptr, bytes);
 }
 
-double Harness::run(const std::string &spv_path, const std::vector<int> &bindings,
-                    const void *push, std::uint32_t push_size, const std::uint32_t groups[3],
-                    int reps) {
-  if (!ok())
-    return -1;
+namespace {
+
+// A compute pipeline over storage buffers 0..n-1 with one descriptor set.
+struct Pipeline {
+  VkShaderModule module = VK_NULL_HANDLE;
+  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  void bind(VkCommandBuffer cb) const {
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, nullptr);
+  }
+};
+
+} // namespace
+
+static Pipeline make_pipeline(Harness::State &s, const std::string &spv_path,
+                              const std::vector<int> &bindings, std::uint32_t push_size) {
+  Pipeline p;
   std::ifstream in(spv_path, std::ios::binary);
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (bytes.empty() || bytes.size() % 4) {
-    s->error = "cannot read " + spv_path;
-    return -1;
+    s.error = "cannot read " + spv_path;
+    return p;
   }
-  VkDevice d = s->device;
+  VkDevice d = s.device;
   VkShaderModuleCreateInfo mi{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   mi.codeSize = bytes.size();
   mi.pCode = reinterpret_cast<const std::uint32_t *>(bytes.data());
-  VkShaderModule module = VK_NULL_HANDLE;
-  s->check(vkCreateShaderModule(d, &mi, nullptr, &module), "vkCreateShaderModule");
+  s.check(vkCreateShaderModule(d, &mi, nullptr, &p.module), "vkCreateShaderModule");
 
   std::vector<VkDescriptorSetLayoutBinding> lb(bindings.size());
   for (std::size_t i = 0; i < bindings.size(); ++i)
@@ -303,23 +319,21 @@ double Harness::run(const std::string &spv_path, const std::vector<int> &binding
   VkDescriptorSetLayoutCreateInfo li{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   li.bindingCount = static_cast<std::uint32_t>(lb.size());
   li.pBindings = lb.data();
-  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
-  s->check(vkCreateDescriptorSetLayout(d, &li, nullptr, &set_layout), "vkCreateDescriptorSetLayout");
+  s.check(vkCreateDescriptorSetLayout(d, &li, nullptr, &p.set_layout),
+          "vkCreateDescriptorSetLayout");
   VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size};
   VkPipelineLayoutCreateInfo pli{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   pli.setLayoutCount = 1;
-  pli.pSetLayouts = &set_layout;
+  pli.pSetLayouts = &p.set_layout;
   pli.pushConstantRangeCount = push_size ? 1 : 0;
   pli.pPushConstantRanges = &range;
-  VkPipelineLayout layout = VK_NULL_HANDLE;
-  s->check(vkCreatePipelineLayout(d, &pli, nullptr, &layout), "vkCreatePipelineLayout");
+  s.check(vkCreatePipelineLayout(d, &pli, nullptr, &p.layout), "vkCreatePipelineLayout");
   VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
-              VK_SHADER_STAGE_COMPUTE_BIT, module, "main", nullptr};
-  ci.layout = layout;
-  VkPipeline pipeline = VK_NULL_HANDLE;
-  s->check(vkCreateComputePipelines(d, VK_NULL_HANDLE, 1, &ci, nullptr, &pipeline),
-           "vkCreateComputePipelines");
+              VK_SHADER_STAGE_COMPUTE_BIT, p.module, "main", nullptr};
+  ci.layout = p.layout;
+  s.check(vkCreateComputePipelines(d, VK_NULL_HANDLE, 1, &ci, nullptr, &p.pipeline),
+          "vkCreateComputePipelines");
 
   VkDescriptorPoolSize ps{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                           static_cast<std::uint32_t>(bindings.size())};
@@ -327,46 +341,136 @@ double Harness::run(const std::string &spv_path, const std::vector<int> &binding
   dpi.maxSets = 1;
   dpi.poolSizeCount = 1;
   dpi.pPoolSizes = &ps;
-  VkDescriptorPool dpool = VK_NULL_HANDLE;
-  s->check(vkCreateDescriptorPool(d, &dpi, nullptr, &dpool), "vkCreateDescriptorPool");
+  s.check(vkCreateDescriptorPool(d, &dpi, nullptr, &p.pool), "vkCreateDescriptorPool");
   VkDescriptorSetAllocateInfo dai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-  dai.descriptorPool = dpool;
+  dai.descriptorPool = p.pool;
   dai.descriptorSetCount = 1;
-  dai.pSetLayouts = &set_layout;
-  VkDescriptorSet set = VK_NULL_HANDLE;
-  s->check(vkAllocateDescriptorSets(d, &dai, &set), "vkAllocateDescriptorSets");
+  dai.pSetLayouts = &p.set_layout;
+  s.check(vkAllocateDescriptorSets(d, &dai, &p.set), "vkAllocateDescriptorSets");
   std::vector<VkDescriptorBufferInfo> infos(bindings.size());
   std::vector<VkWriteDescriptorSet> writes(bindings.size());
-  for (std::size_t i = 0; i < bindings.size() && ok(); ++i) {
-    infos[i] = {s->buffers[bindings[i]].buffer, 0, VK_WHOLE_SIZE};
+  for (std::size_t i = 0; i < bindings.size() && s.error.empty(); ++i) {
+    infos[i] = {s.buffers[bindings[i]].buffer, 0, VK_WHOLE_SIZE};
     writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    writes[i].dstSet = set;
+    writes[i].dstSet = p.set;
     writes[i].dstBinding = static_cast<std::uint32_t>(i);
     writes[i].descriptorCount = 1;
     writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     writes[i].pBufferInfo = &infos[i];
   }
-  if (ok())
+  if (s.error.empty())
     vkUpdateDescriptorSets(d, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
                            nullptr);
+  return p;
+}
 
+static void destroy_pipeline(Harness::State &s, Pipeline &p) {
+  VkDevice d = s.device;
+  vkDestroyDescriptorPool(d, p.pool, nullptr);
+  vkDestroyPipeline(d, p.pipeline, nullptr);
+  vkDestroyPipelineLayout(d, p.layout, nullptr);
+  vkDestroyDescriptorSetLayout(d, p.set_layout, nullptr);
+  vkDestroyShaderModule(d, p.module, nullptr);
+  p = Pipeline{};
+}
+
+double Harness::run(const std::string &spv_path, const std::vector<int> &bindings,
+                    const void *push, std::uint32_t push_size, const std::uint32_t groups[3],
+                    int reps) {
+  if (!ok())
+    return -1;
+  Pipeline p = make_pipeline(*s, spv_path, bindings, push_size);
   const double seconds = s->time_repeated(
       reps, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
       VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
       [&](VkCommandBuffer cb) {
-        vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-        vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0,
-                                nullptr);
+        p.bind(cb);
         if (push_size)
-          vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
+          vkCmdPushConstants(cb, p.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
       },
       [&](VkCommandBuffer cb) { vkCmdDispatch(cb, groups[0], groups[1], groups[2]); });
-  vkDestroyDescriptorPool(d, dpool, nullptr);
-  vkDestroyPipeline(d, pipeline, nullptr);
-  vkDestroyPipelineLayout(d, layout, nullptr);
-  vkDestroyDescriptorSetLayout(d, set_layout, nullptr);
-  vkDestroyShaderModule(d, module, nullptr);
+  destroy_pipeline(*s, p);
   return seconds;
+}
+
+double Harness::halo_iterations(const std::string &step_spv, const std::string &copy_spv,
+                                int cur, int next, int rows, int cols, int top, int grid_rows,
+                                int iterations) {
+  if (!ok())
+    return -1;
+  const VkDeviceSize row = VkDeviceSize(cols) * sizeof(float);
+  // Rows 0, 1: the edge rows down; rows 2, 3: the halo rows up.
+  Buffer staging;
+  if (!s->make_buffer(4 * row, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                      staging))
+    return -1;
+  void *mapped = nullptr;
+  if (!s->check(vkMapMemory(s->device, staging.memory, 0, 4 * row, 0, &mapped), "vkMapMemory")) {
+    s->destroy(staging);
+    return -1;
+  }
+  auto *rows_mapped = static_cast<unsigned char *>(mapped);
+  Pipeline step = make_pipeline(*s, step_spv, {cur, next}, 16);
+  Pipeline copy = make_pipeline(*s, copy_spv, {cur, next}, 4);
+  const std::int32_t shape[4] = {rows, cols, top, grid_rows};
+  const std::uint32_t n = static_cast<std::uint32_t>(rows) * static_cast<std::uint32_t>(cols);
+  const VkBuffer band = s->buffers[cur].buffer;
+  const VkMemoryBarrier after_copy{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr,
+                                   VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT};
+  const VkMemoryBarrier after_shader{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr,
+                                     VK_ACCESS_SHADER_WRITE_BIT,
+                                     VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                                         VK_ACCESS_TRANSFER_READ_BIT};
+  const VkMemoryBarrier to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr,
+                                VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
+  auto iteration = [&] {
+    VkCommandBuffer cb = s->begin();
+    const VkBufferCopy up[2] = {{2 * row, 0, row}, {3 * row, VkDeviceSize(rows - 1) * row, row}};
+    vkCmdCopyBuffer(cb, staging.buffer, band, 2, up);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                         0, 1, &after_copy, 0, nullptr, 0, nullptr);
+    step.bind(cb);
+    vkCmdPushConstants(cb, step.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof shape, shape);
+    vkCmdDispatch(cb, static_cast<std::uint32_t>((cols + 15) / 16),
+                  static_cast<std::uint32_t>((rows + 15) / 16), 1);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &after_shader, 0, nullptr, 0,
+                         nullptr);
+    copy.bind(cb);
+    vkCmdPushConstants(cb, copy.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof n, &n);
+    vkCmdDispatch(cb, (n + 255) / 256, 1, 1);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         0, 1, &after_shader, 0, nullptr, 0, nullptr);
+    const VkBufferCopy down[2] = {{row, 0, row}, {VkDeviceSize(rows - 2) * row, row, row}};
+    vkCmdCopyBuffer(cb, band, staging.buffer, 2, down);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                         &to_host, 0, nullptr, 0, nullptr);
+    s->submit_and_wait(cb);
+    // The neighbours' edge rows arrive in the halo rows: here, this band's own.
+    std::memcpy(rows_mapped + 3 * row, rows_mapped, row);
+    std::memcpy(rows_mapped + 2 * row, rows_mapped + row, row);
+  };
+  // Before the first iteration the halo rows are the band's own.
+  {
+    VkCommandBuffer cb = s->begin();
+    const VkBufferCopy halos[2] = {{0, 2 * row, row}, {VkDeviceSize(rows - 1) * row, 3 * row, row}};
+    vkCmdCopyBuffer(cb, band, staging.buffer, 2, halos);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                         &to_host, 0, nullptr, 0, nullptr);
+    s->submit_and_wait(cb);
+  }
+  iteration(); // warm
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < iterations && ok(); ++i)
+    iteration();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  destroy_pipeline(*s, step);
+  destroy_pipeline(*s, copy);
+  vkUnmapMemory(s->device, staging.memory);
+  s->destroy(staging);
+  return ok() ? seconds / iterations : -1;
 }
 
 double Harness::copy_buffer(int from, int to, std::size_t bytes, int reps) {

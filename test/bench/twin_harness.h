@@ -39,8 +39,22 @@ public:
   // as run() times dispatches (a transfer -> transfer barrier between them).
   double copy_buffer(int from, int to, std::size_t bytes, int reps);
 
-private:
+  // Wall-clock seconds per iteration of samples/mpi/mpi_heat.cpp's middle
+  // rank written by hand: a band of `rows` rows (with its two halo rows) of
+  // `cols` floats in `cur`, a scratch buffer `next`. Each iteration is one
+  // command buffer: the two halo rows up from host-visible memory, the step
+  // shader (cur -> next, push constants rows, cols, top, grid_rows), the copy
+  // shader (next -> cur), the two edge rows down; submitted, waited for, and
+  // the edge rows moved into the halo rows on the host (what the neighbours'
+  // MPI_Sendrecv brings). After `iterations` (one more first, untimed),
+  // `cur` holds the result.
+  double halo_iterations(const std::string &step_spv, const std::string &copy_spv, int cur,
+                         int next, int rows, int cols, int top, int grid_rows, int iterations);
+
+  // The Vulkan objects (twin_harness.cpp), named there by its helpers.
   struct State;
+
+private:
   std::unique_ptr<State> s;
 };
 
