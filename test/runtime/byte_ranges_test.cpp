@@ -70,6 +70,16 @@ TEST(ByteRanges, OperationsMatchAByteModel) {
     ASSERT_EQ(a.intersects(b), any) << round;
     ASSERT_EQ(a.covers(b), covered) << round;
     ASSERT_EQ(a.bytes(), count) << round;
+    std::size_t lo = rng() % universe, hi = rng() % universe;
+    if (lo > hi)
+      std::swap(lo, hi);
+    bool all = true;
+    for (std::size_t k = lo; k < hi; ++k)
+      all &= static_cast<bool>(ma[k]);
+    ASSERT_EQ(a.covers(lo, hi), all) << round << " covers [" << lo << ", " << hi << ")";
+    byte_ranges one = a;
+    one.assign(lo, hi);
+    ASSERT_EQ(one, byte_ranges(lo, hi)) << round;
   }
 }
 

@@ -33,6 +33,20 @@ public:
   std::size_t bytes() const noexcept;
   bool operator==(const byte_ranges &o) const noexcept;
 
+  // Becomes [begin, end), keeping its memory: no allocation once it held a range.
+  void assign(std::size_t begin, std::size_t end) {
+    ranges_.clear();
+    add(begin, end);
+  }
+  // Whether every byte of [begin, end) is in the set, without making a set of it.
+  bool covers(std::size_t begin, std::size_t end) const noexcept {
+    if (begin >= end)
+      return true;
+    for (const byte_range &r : ranges_)
+      if (r.begin <= begin && end <= r.end)
+        return true;
+    return false;
+  }
   void add(std::size_t begin, std::size_t end);
   void add(const byte_ranges &o);
   void remove(const byte_ranges &o);

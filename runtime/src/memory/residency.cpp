@@ -24,7 +24,7 @@ unsigned summary(const buffer &b) {
     s |= host_current;
   if (b.device_stale.empty())
     s |= device_current;
-  if (b.host_stale.empty() && b.device_stale.covers(whole(b)))
+  if (b.host_stale.empty() && b.device_stale.covers(0, b.bytes))
     s |= host_only;
   return s;
 }
@@ -98,7 +98,7 @@ void make_host_current(buffer &b, std::unique_lock<std::mutex> &lock, bool for_w
 
 void created_wrapped(buffer &b) noexcept {
   b.host_stale.clear();
-  b.device_stale = whole(b); // the device copy is made before a kernel reads it
+  b.device_stale.assign(0, b.bytes); // the device copy is made before a kernel reads it
   publish(b);
 }
 
@@ -162,7 +162,7 @@ void device_submitted(buffer &b, std::uint64_t serial, bool writes, const byte_r
     if (writes && written)
       b.host_stale.add(*written);
     else if (writes)
-      b.host_stale = whole(b);
+      b.host_stale.assign(0, b.bytes);
     publish(b);
   }
   bump(b);
@@ -189,7 +189,7 @@ void evict_to_host(buffer &b) noexcept {
                  e.what());
   }
   b.host_stale.clear();
-  b.device_stale = whole(b);
+  b.device_stale.assign(0, b.bytes);
   publish(b);
   bump(b);
   b.release_storage();
@@ -201,7 +201,7 @@ void moved_to_host(buffer &b) noexcept {
   drop_queue(b.last_queue);
   b.last_queue = nullptr; // the serials start over on the new device's default queue
   b.host_stale.clear();
-  b.device_stale = whole(b); // the next device uploads all of it
+  b.device_stale.assign(0, b.bytes); // the next device uploads all of it
   publish(b);
   bump(b);
 }
