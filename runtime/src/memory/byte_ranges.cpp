@@ -102,17 +102,6 @@ bool byte_ranges::intersects(const byte_ranges &o) const noexcept {
   return false;
 }
 
-bool byte_ranges::covers(const byte_ranges &o) const noexcept {
-  auto a = ranges_.begin();
-  for (const byte_range &r : o.ranges_) {
-    while (a != ranges_.end() && a->end <= r.begin)
-      ++a;
-    if (a == ranges_.end() || a->begin > r.begin || a->end < r.end)
-      return false;
-  }
-  return true;
-}
-
 namespace {
 
 [[noreturn]] void outside(const section &s, std::size_t bytes) {

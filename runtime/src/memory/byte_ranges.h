@@ -52,8 +52,6 @@ public:
   void remove(const byte_ranges &o);
   byte_ranges intersection(const byte_ranges &o) const;
   bool intersects(const byte_ranges &o) const noexcept;
-  // Whether every byte of o is in the set.
-  bool covers(const byte_ranges &o) const noexcept;
 
 private:
   std::vector<byte_range> ranges_;
