@@ -175,6 +175,14 @@ void buffer_discard(buffer *b, const section *s = nullptr);
 // buffer (array constructors, copy()); only those bytes move.
 void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t bytes);
 void buffer_read(buffer *b, std::size_t offset, void *dst, std::size_t bytes);
+// concurrency::copy between arrays and array_views: the bytes section `from`
+// of src shows into those section `to` of dst shows, which must show the same
+// number of bytes; they pair in row-major order. On one device a copy
+// command joins the queue's batch; between two devices that import host
+// memory the data moves through it without host copies; otherwise, or when
+// the data is current in host memory only, or dst is a view of host data, the
+// host copies it. The data is in place for every later use when this returns.
+void buffer_copy(buffer *src, const section &from, buffer *dst, const section &to);
 
 // A texture's texel format: C++ AMP's scalar type, number of components
 // (1, 2 or 4) and bits per scalar element (8, 16, 32; 64 for double).

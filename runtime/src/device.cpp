@@ -123,6 +123,8 @@ void device::create_logical_device() {
     extensions.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
   if (f.atomic_float_extension)
     extensions.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+  if (physical_.imports_host_memory) // needs VK_KHR_external_memory: core in 1.1
+    extensions.push_back(VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
 
   VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   info.pNext = &features;
@@ -138,6 +140,9 @@ void device::create_logical_device() {
     if (physical_.has_push_descriptor)
       push_descriptor_ = reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(
           vkGetDeviceProcAddr(handle, "vkCmdPushDescriptorSetKHR"));
+    if (physical_.imports_host_memory)
+      host_pointer_properties_ = reinterpret_cast<PFN_vkGetMemoryHostPointerPropertiesEXT>(
+          vkGetDeviceProcAddr(handle, "vkGetMemoryHostPointerPropertiesEXT"));
     vk_queues_.assign(queue_count, VK_NULL_HANDLE);
     views_per_vk_queue_.assign(queue_count, 0);
     for (std::uint32_t i = 0; i < queue_count; ++i)

@@ -70,6 +70,10 @@ public:
   memory_pool &memory() noexcept { return *memory_; }
   pipeline_cache &pipelines() noexcept { return *pipelines_; }
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_fn() const noexcept { return push_descriptor_; }
+  // VK_EXT_external_memory_host's query; null unless physical().imports_host_memory.
+  PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_properties_fn() const noexcept {
+    return host_pointer_properties_;
+  }
   // Work items per thread of untiled kernels (compute_domain.h).
   item_policy items_policy() const noexcept { return items_; }
 
@@ -131,6 +135,7 @@ private:
   std::atomic<bool> abandoned_{false};
   unique_device device_;
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_ = nullptr;
+  PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_properties_ = nullptr;
   std::unique_ptr<rt::queue> queue_;
   std::vector<std::unique_ptr<rt::queue>> views_; // create_view's
   std::vector<VkQueue> vk_queues_;                // [0] is the default queue's

@@ -8,6 +8,7 @@
 #include <ampvk/exceptions.h>
 
 #include "diagnostics/profiler.h"
+#include "execution/buffer_copies.h"
 #include "vulkan/env.h"
 #include "vulkan/vk_error.h"
 
@@ -86,6 +87,7 @@ void runtime_state::teardown_at_exit() noexcept {
   runtime_state *s = the_state.load(std::memory_order_acquire);
   if (!s || torn_down.exchange(true))
     return;
+  drop_copy_bridges();
   bool abandoned = false;
   for (device *d : s->devices_) {
     d->teardown();

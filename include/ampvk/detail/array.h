@@ -177,12 +177,11 @@ public:
     _M_fill_from(src);
   }
 
-  // On the same accelerator as o.
+  // On the same accelerator as o: a copy command there (rt::buffer_copy).
   array(const array &o) {
     ::Concurrency::accelerator_view av = o._M_device_view();
     _M_create(o._M_extent, &av, o.get_cpu_access_type());
-    std::vector<T> tmp = o;
-    ampvk::rt::buffer_write(_M_buffer, 0, tmp.data(), tmp.size() * sizeof(T));
+    ampvk::rt::buffer_copy(o._M_buffer, o._M_section(), _M_buffer, _M_section());
   }
   array(array &&o) noexcept : _M_buffer(o._M_buffer), _M_extent(o._M_extent) {
     o._M_buffer = nullptr;
@@ -299,8 +298,9 @@ public:
                       _M_in_bounds(index<N>(i0, i1, i2)));
   }
 
-  void copy_to(array &dest) const { dest = *this; }
-  void copy_to(const array_view<T, N> &dest) const; // concurrency::copy (copy.h)
+  // concurrency::copy (copy.h): dest keeps its accelerator; extents must match.
+  void copy_to(array &dest) const;
+  void copy_to(const array_view<T, N> &dest) const;
 
   // Views of the array's data: projections (rank > 1), sections, reshapes.
   template <int M = N, typename std::enable_if<(M > 1), int>::type = 0>
@@ -383,6 +383,12 @@ public:
   }
 
   ampvk::rt::buffer *_M_native() const { return _M_buffer; }
+  // All the bytes of the array (rt::section).
+  ampvk::rt::section _M_section() const {
+    ampvk::rt::section s;
+    s.row_bytes = std::size_t(_M_extent.size()) * sizeof(T);
+    return s;
+  }
 
 private:
   template <typename, int> friend class array_view;
@@ -449,6 +455,10 @@ private:
     ampvk::rt::buffer_write(_M_buffer, 0, tmp.data(), tmp.size() * sizeof(T));
   }
   void _M_fill_from(const array_view<const T, N> &src) {
+    if (detail::section_is_exact<N>::value) {
+      ampvk::rt::buffer_copy(src._M_native(), src._M_section(), _M_buffer, _M_section());
+      return;
+    }
     std::vector<T> tmp;
     tmp.reserve(_M_extent.size());
     detail::for_each_index(_M_extent, [&](const index<N> &i) { tmp.push_back(src[i]); });

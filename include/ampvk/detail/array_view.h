@@ -83,6 +83,10 @@ template <int N, typename F> void for_each_index(const extent<N> &e, F f) {
 // Selects the constructor that makes a view of another view's (or an array's)
 // data; the caller then sets the new view's offset, extent and strides.
 struct view_share_tag {};
+// Whether rt::section names exactly the elements of a view of rank N (the
+// runtime's copies then move those bytes alone; element by element above).
+template <int N>
+struct section_is_exact : std::integral_constant<bool, N - 1 <= ampvk::rt::max_section_outer> {};
 
 template <int N> std::string describe(const int *c, const char *separator) {
   std::string s;
@@ -444,6 +448,36 @@ public:
 
   ampvk::rt::buffer *_M_native() const { return _M_buffer; }
 
+  // The bytes of the buffer this view shows (runtime.h, rt::section): exactly
+  // its elements up to rank max_section_outer + 1 (detail::section_is_exact),
+  // from the first to the last beyond. A launch reads the same from the
+  // captured view (kernel_image.h, array_view_extent_at).
+  ampvk::rt::section _M_section() const {
+    static_assert(offsetof(array_view, _M_offset) == ampvk::array_view_offset_at &&
+                      offsetof(array_view, _M_extent) == ampvk::array_view_extent_at &&
+                      offsetof(array_view, _M_stride) == ampvk::array_view_stride_at(N),
+                  "the runtime reads a captured view's offset, extent and strides here");
+    ampvk::rt::section s;
+    s.offset = std::size_t(_M_offset) * sizeof(T);
+    if (detail::section_is_exact<N>::value) {
+      s.row_bytes = std::size_t(_M_extent[N - 1]) * sizeof(T);
+      s.outer = N - 1;
+      for (int i = 0; i < N - 1 && i < ampvk::rt::max_section_outer; ++i) {
+        s.count[i] = std::size_t(_M_extent[i]);
+        s.pitch[i] = std::size_t(_M_stride[i]) * sizeof(T);
+      }
+      return s;
+    }
+    std::size_t last = std::size_t(_M_extent[N - 1]);
+    for (int i = 0; i < N - 1; ++i) {
+      if (_M_extent[i] == 0)
+        return s;
+      last += std::size_t(_M_extent[i] - 1) * std::size_t(_M_stride[i]);
+    }
+    s.row_bytes = _M_extent[N - 1] == 0 ? 0 : last * sizeof(T);
+    return s;
+  }
+
 private:
   template <typename, int> friend class array_view;
   template <typename, int> friend class array;
@@ -538,36 +572,6 @@ private:
     void *host = ampvk::rt::buffer_host_data(
         _M_buffer, detail::host_access_for(std::is_const<T>::value), &s);
     return static_cast<T *>(host)[linear];
-  }
-
-  // The bytes of the buffer this view shows (runtime.h, rt::section). A
-  // launch reads the same from the captured view (kernel_image.h,
-  // array_view_extent_at).
-  ampvk::rt::section _M_section() const {
-    static_assert(offsetof(array_view, _M_offset) == ampvk::array_view_offset_at &&
-                      offsetof(array_view, _M_extent) == ampvk::array_view_extent_at &&
-                      offsetof(array_view, _M_stride) == ampvk::array_view_stride_at(N),
-                  "the runtime reads a captured view's offset, extent and strides here");
-    ampvk::rt::section s;
-    s.offset = std::size_t(_M_offset) * sizeof(T);
-    if (N - 1 <= ampvk::rt::max_section_outer) {
-      s.row_bytes = std::size_t(_M_extent[N - 1]) * sizeof(T);
-      s.outer = N - 1;
-      for (int i = 0; i < N - 1 && i < ampvk::rt::max_section_outer; ++i) {
-        s.count[i] = std::size_t(_M_extent[i]);
-        s.pitch[i] = std::size_t(_M_stride[i]) * sizeof(T);
-      }
-      return s;
-    }
-    // More dimensions: from the first element to the last.
-    std::size_t last = std::size_t(_M_extent[N - 1]);
-    for (int i = 0; i < N - 1; ++i) {
-      if (_M_extent[i] == 0)
-        return s;
-      last += std::size_t(_M_extent[i] - 1) * std::size_t(_M_stride[i]);
-    }
-    s.row_bytes = _M_extent[N - 1] == 0 ? 0 : last * sizeof(T);
-    return s;
   }
 
   ampvk::rt::buffer *_M_buffer;

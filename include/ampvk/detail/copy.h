@@ -1,7 +1,9 @@
 // concurrency::copy and copy_async: between arrays, array_views and host
 // iterators, as in C++ AMP v1.2 §5.3. Every form copies all the elements of
-// the source's extent in row-major order; copy returns when they are in
-// place, copy_async at once with a completion_future (the copy runs on a
+// the source's extent in row-major order. Between arrays and array_views the
+// runtime moves the bytes the two show (rt::buffer_copy: a copy command on one
+// accelerator, host memory both import between two). copy returns when they
+// are in place, copy_async at once with a completion_future (the copy runs on a
 // thread of its own; the objects must live until it is done). Extents that
 // differ are a runtime_exception before anything is written (thrown by
 // copy_async itself); an iterator range shorter than the destination too (by
@@ -73,13 +75,19 @@ void write_array(InputIter first, InputIter last, array<T, N> &dest) {
   ampvk::rt::buffer_write(dest._M_native(), 0, values.data(), count * sizeof(T));
 }
 
+// Between two arrays or array_views of equal extents: the runtime copies the
+// bytes; views of ranks rt::section cannot name exactly go element by element.
+template <typename Src, typename Dest> void copy_between(const Src &src, const Dest &dest) {
+  ampvk::rt::buffer_copy(src._M_native(), src._M_section(), dest._M_native(),
+                         dest._M_section());
+}
+
 } // namespace detail
 
 // array -> array
 template <typename T, int N> void copy(const array<T, N> &src, array<T, N> &dest) {
   detail::check_copy_extents(src.get_extent(), dest.get_extent());
-  std::vector<T> values = src;
-  detail::write_array(values.begin(), values.end(), dest);
+  detail::copy_between(src, dest);
 }
 
 namespace detail {
@@ -126,6 +134,8 @@ void copy(const array<T, N> &src, OutputIter destBegin) {
 // array -> array_view
 template <typename T, int N> void copy(const array<T, N> &src, const array_view<T, N> &dest) {
   detail::check_copy_extents(src.get_extent(), dest.get_extent());
+  if (detail::section_is_exact<N>::value)
+    return detail::copy_between(src, dest);
   std::vector<T> values = src;
   detail::write_view(values.begin(), values.end(), dest, true);
 }
@@ -133,6 +143,8 @@ template <typename T, int N> void copy(const array<T, N> &src, const array_view<
 // array_view -> array
 template <typename T, int N> void copy(const array_view<const T, N> &src, array<T, N> &dest) {
   detail::check_copy_extents(src.get_extent(), dest.get_extent());
+  if (detail::section_is_exact<N>::value)
+    return detail::copy_between(src, dest);
   std::vector<T> values = detail::read_view(src);
   detail::write_array(values.begin(), values.end(), dest);
 }
@@ -144,6 +156,8 @@ template <typename T, int N> void copy(const array_view<T, N> &src, array<T, N> 
 template <typename T, int N>
 void copy(const array_view<const T, N> &src, const array_view<T, N> &dest) {
   detail::check_copy_extents(src.get_extent(), dest.get_extent());
+  if (detail::section_is_exact<N>::value)
+    return detail::copy_between(src, dest);
   std::vector<T> values = detail::read_view(src);
   detail::write_view(values.begin(), values.end(), dest, true);
 }
@@ -212,6 +226,7 @@ array<T, N> &array<T, N>::operator=(const array_view<const T, N> &src) {
   return *this;
 }
 
+template <typename T, int N> void array<T, N>::copy_to(array &dest) const { copy(*this, dest); }
 template <typename T, int N> void array<T, N>::copy_to(const array_view<T, N> &dest) const {
   copy(*this, dest);
 }

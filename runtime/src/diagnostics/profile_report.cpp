@@ -59,12 +59,10 @@ void print_table(profile_state &s) {
     out += "\n";
   }
   out += "transfer        count         bytes\n";
-  for (int d = 0; d < 2; ++d)
+  for (int d = 0; d < 3; ++d)
     out += pad_right(direction_name(static_cast<transfer_direction>(d)), 14) +
            pad_left(std::to_string(s.transfers[d]), 7) + pad_left(std::to_string(s.bytes[d]), 14) +
            "\n";
-  out += pad_right("device->device", 14) + pad_left("0", 7) + pad_left("0", 14) +
-         "  (copies between arrays go through the host)\n";
   std::fputs(out.c_str(), stderr);
 }
 

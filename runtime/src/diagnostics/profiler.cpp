@@ -171,7 +171,15 @@ std::string view_label(profile_state &s, queue &q) {
 }
 
 const char *direction_name(transfer_direction d) noexcept {
-  return d == transfer_direction::host_to_device ? "host->device" : "device->host";
+  switch (d) {
+  case transfer_direction::host_to_device:
+    return "host->device";
+  case transfer_direction::device_to_host:
+    return "device->host";
+  case transfer_direction::device_to_device:
+  default:
+    return "device->device";
+  }
 }
 
 std::string kernel_label(const profiled_kernel &k) {
@@ -201,9 +209,10 @@ void note_transfer(queue &q, transfer_direction direction, std::uint64_t bytes) 
   std::lock_guard<std::mutex> lock(s.mutex);
   if (t.log_transfers)
     log_transfer(view_label(s, q), direction, bytes,
-                 direction == transfer_direction::host_to_device ? "upload before kernel"
-                 : current_download_reason                       ? current_download_reason
-                                                                 : "download for host access");
+                 direction == transfer_direction::host_to_device     ? "upload before kernel"
+                 : direction == transfer_direction::device_to_device ? "copy between arrays"
+                 : current_download_reason                           ? current_download_reason
+                                                                     : "download for host access");
   if (t.profile) {
     ++s.transfers[static_cast<int>(direction)];
     s.bytes[static_cast<int>(direction)] += bytes;

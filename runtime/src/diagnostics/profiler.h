@@ -49,7 +49,9 @@ struct profiled_kernel;
 // span; null when profiling is off.
 profiled_kernel *note_launch(queue &q, const kernel_image &image, int rank, const int *extent);
 
-enum class transfer_direction { host_to_device, device_to_host };
+// device_to_device: concurrency::copy between arrays, by copy commands
+// (execution/buffer_copies.h).
+enum class transfer_direction { host_to_device, device_to_host, device_to_device };
 
 // Data moves between a buffer's host copy and its device copy (device mutex
 // held): logged and counted. The reason is "upload before kernel" for

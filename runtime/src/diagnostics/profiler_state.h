@@ -53,8 +53,8 @@ struct profile_state {
   std::mutex mutex;
   std::map<std::string, profiled_kernel> kernels; // by where + '\t' + function
   std::unordered_map<const char *, profiled_kernel *> by_image;
-  std::uint64_t transfers[2] = {0, 0}; // by transfer_direction
-  std::uint64_t bytes[2] = {0, 0};
+  std::uint64_t transfers[3] = {0, 0, 0}; // by transfer_direction
+  std::uint64_t bytes[3] = {0, 0, 0};
   std::unordered_map<const queue *, unsigned> view_numbers;
   std::unordered_map<const device *, unsigned> views_seen;
   std::unordered_map<const device *, device_clock> clocks;

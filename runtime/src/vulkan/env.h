@@ -11,6 +11,8 @@
 //                                     1048576, clamped to 64 .. 256 MiB; kernel_print.cpp)
 //   AMPVK_DEBUG_FORCE_STAGING=1       never map device memory directly
 //   AMPVK_DEBUG_NO_PUSH_DESCRIPTOR=1  bind through descriptor pools even with VK_KHR_push_descriptor
+//   AMPVK_DEBUG_NO_HOST_IMPORT=1      copy between accelerators through the host even with
+//                                     VK_EXT_external_memory_host (physical_device.cpp)
 //   AMPVK_DEBUG_SHARED_MEMORY_BYTES=N act as a discrete GPU with N bytes of BAR memory to share
 //   AMPVK_DEBUG_MAX_WORKGROUP_INVOCATIONS=N  act as a device running at most N threads per
 //                                     workgroup (physical_device.cpp)

@@ -30,6 +30,12 @@ struct counters {
   std::atomic<std::uint64_t> bytes_uploaded{0};
   std::atomic<std::uint64_t> bytes_downloaded{0};
   std::atomic<std::uint64_t> transfer_commands{0};
+  // Bytes concurrency::copy moved between buffers (execution/buffer_copies.cpp):
+  // by a copy command of one device, through host memory two devices import,
+  // or by the host between host copies.
+  std::atomic<std::uint64_t> bytes_copied_on_device{0};
+  std::atomic<std::uint64_t> bytes_copied_between_devices{0};
+  std::atomic<std::uint64_t> bytes_copied_on_host{0};
   // The disk pipeline cache (pipeline_disk_cache.h): valid bytes found at
   // device open, and files written.
   std::atomic<std::uint64_t> pipeline_cache_bytes_loaded{0};

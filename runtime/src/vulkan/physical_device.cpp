@@ -193,11 +193,20 @@ std::optional<physical_device> describe_physical_device(VkPhysicalDevice handle,
                           !env_flag("AMPVK_DEBUG_NO_PUSH_DESCRIPTOR");
   VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
   const bool has_driver_id = properties.properties.apiVersion >= VK_API_VERSION_1_2;
+  VkPhysicalDeviceExternalMemoryHostPropertiesEXT host_import{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
+  const bool has_host_import =
+      has_device_extension(handle, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME) &&
+      !env_flag("AMPVK_DEBUG_NO_HOST_IMPORT");
   properties.pNext = &maintenance3;
   void **tail = &maintenance3.pNext;
   if (d.has_push_descriptor) {
     *tail = &push;
     tail = &push.pNext;
+  }
+  if (has_host_import) {
+    *tail = &host_import;
+    tail = &host_import.pNext;
   }
   if (has_driver_id)
     *tail = &driver;
@@ -227,6 +236,8 @@ std::optional<physical_device> describe_physical_device(VkPhysicalDevice handle,
   d.api_version = std::min(d.properties.apiVersion, instance_api);
   d.features = query_features(handle, d.api_version);
   choose_memory_strategy(d);
+  d.imports_host_memory = has_host_import && !d.unified_memory;
+  d.host_import_alignment = d.imports_host_memory ? host_import.minImportedHostPointerAlignment : 0;
   d.info = build_info(d);
   return d;
 }

@@ -88,6 +88,12 @@ struct physical_device {
   // The budget covers the whole heap (resizable BAR): every array can be
   // shared, so supports_cpu_shared_memory is true.
   bool resizable_bar = false;
+  // VK_EXT_external_memory_host: host memory the device's copy commands reach
+  // directly once imported (copies between accelerators, memory/host_import.h);
+  // the alignment of an imported pointer and size. Not on unified-memory
+  // devices, where the host copies the device's memory itself.
+  bool imports_host_memory = false;
+  VkDeviceSize host_import_alignment = 0;
   device_info info;
 
   const VkPhysicalDeviceLimits &limits() const noexcept { return properties.limits; }

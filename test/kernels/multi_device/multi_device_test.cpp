@@ -1,5 +1,5 @@
 // Several accelerators in one process: arrays on each, copies between them
-// (through the host: they share no memory), array_views of host data that
+// (through host memory both import, or by the host, counted), array_views of host data that
 // follow the kernels from one accelerator to the other, and kernels on both
 // at once from two threads. Uses the first two accelerators of get_all():
 // two real devices where the machine has them (lavapipe and a GPU), else the
@@ -12,6 +12,8 @@
 #include "../host_test_helpers.h"
 #include "vulkan/internal_counters.h"
 
+#include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <thread>
 #include <vector>
@@ -321,4 +323,108 @@ TEST_F(MultiDevice, SectionOperationsBetweenKernelsOnBoth) {
   for (std::size_t m = 0; m < data.size(); ++m)
     if (defined[m])
       ASSERT_EQ(data[m], model[m]) << m;
+}
+
+namespace {
+
+// How a copy between the two accelerators moved its bytes (buffer_copies.h):
+// through host memory both devices import where they do (the discrete-GPU
+// path, unless AMPVK_DEBUG_NO_HOST_IMPORT), else by the host.
+struct copy_counts {
+  std::uint64_t between, on_host, downloaded, uploaded;
+  static copy_counts now() {
+    const ampvk::rt::counters &c = ampvk::rt::debug_counters();
+    return {c.bytes_copied_between_devices.load(), c.bytes_copied_on_host.load(),
+            c.bytes_downloaded.load(), c.bytes_uploaded.load()};
+  }
+  copy_counts since(const copy_counts &s) const {
+    return {between - s.between, on_host - s.on_host, downloaded - s.downloaded,
+            uploaded - s.uploaded};
+  }
+};
+
+bool flag(const char *name) {
+  const char *v = std::getenv(name);
+  return v && *v && std::string(v) != "0";
+}
+
+// The discrete-GPU path on lavapipe imports host memory (as NVIDIA's driver
+// does), unless told not to; unified memory copies on the host. A real GPU
+// without the variables takes the path its memory offers.
+void expectMovedOnce(const copy_counts &m, std::uint64_t bytes) {
+  const bool through_host = flag("AMPVK_DEBUG_NO_HOST_IMPORT");
+  const bool bridged = flag("AMPVK_DEBUG_FORCE_STAGING") && !through_host;
+  if (through_host || bridged) {
+    EXPECT_EQ(m.between, bridged ? bytes : 0u);
+    EXPECT_EQ(m.on_host, bridged ? 0u : bytes);
+  } else {
+    EXPECT_EQ(m.between + m.on_host, bytes);
+    EXPECT_TRUE(m.between == 0 || m.on_host == 0);
+  }
+  if (m.between) {
+    EXPECT_EQ(m.downloaded, 0u);
+    EXPECT_EQ(m.uploaded, 0u);
+  }
+}
+
+} // namespace
+
+// 72 MiB: three chunks through the two slots (the first slot is used again
+// once the destination device has copied it out).
+TEST_F(MultiDevice, LargeCopyBetweenAcceleratorsInChunks) {
+  const int rows = 4608, cols = 4096;
+  std::vector<int> input(std::size_t(rows) * cols);
+  for (std::size_t k = 0; k < input.size(); ++k)
+    input[k] = static_cast<int>((k * 2654435761u) >> 7);
+  array<int, 2> x(rows, cols, input.begin(), a0.default_view);
+  parallel_for_each(x.extent, [&x](index<2> i) restrict(amp) { x[i] ^= i[0] * 31 + i[1]; });
+  array<int, 2> y(rows, cols, a1.default_view);
+  const copy_counts start = copy_counts::now();
+  copy(x, y);
+  expectMovedOnce(copy_counts::now().since(start), input.size() * sizeof(int));
+  parallel_for_each(y.extent, [&y](index<2> i) restrict(amp) { y[i] += 7; });
+  const std::vector<int> got = y;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      const std::size_t k = std::size_t(r) * cols + c;
+      ASSERT_EQ(got[k], (input[k] ^ (r * 31 + c)) + 7) << r << "," << c;
+    }
+}
+
+// A section of rows with a pitch into a section elsewhere: its bytes only.
+TEST_F(MultiDevice, SectionCopyBetweenAccelerators) {
+  const int rows = 1200, cols = 1024;
+  std::vector<int> a_in = pattern(rows * cols, 31), b_in = pattern(rows * cols, 32);
+  array<int, 2> a(rows, cols, a_in.begin(), a0.default_view);
+  array<int, 2> b(rows, cols, b_in.begin(), a1.default_view);
+  parallel_for_each(a.extent, [&a](index<2> i) restrict(amp) { a[i] = a[i] * 3 - i[1]; });
+  parallel_for_each(b.extent, [&b](index<2> i) restrict(amp) { b[i] += 1; });
+  const copy_counts start = copy_counts::now();
+  copy(array_view<int, 2>(a).section(index<2>(100, 200), extent<2>(700, 512)),
+       array_view<int, 2>(b).section(index<2>(450, 13), extent<2>(700, 512)));
+  expectMovedOnce(copy_counts::now().since(start), 700u * 512 * sizeof(int));
+  const std::vector<int> got = b;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      int want = b_in[r * cols + c] + 1;
+      if (r >= 450 && r < 1150 && c >= 13 && c < 525) {
+        const int sr = r - 350, sc = c + 187;
+        want = a_in[sr * cols + sc] * 3 - sc;
+      }
+      ASSERT_EQ(got[r * cols + c], want) << r << "," << c;
+    }
+}
+
+// Data the host wrote last is copied by the host, whatever the devices offer.
+TEST_F(MultiDevice, CopyOfHostWrittenDataBetweenAccelerators) {
+  const int n = 1 << 19;
+  std::vector<int> input = pattern(n, 33);
+  array<int, 1> a(n, input.begin(), a0.default_view);
+  array<int, 1> b(n, a1.default_view);
+  const copy_counts start = copy_counts::now();
+  copy(a, b);
+  const copy_counts m = copy_counts::now().since(start);
+  EXPECT_EQ(m.between, 0u);
+  EXPECT_EQ(m.on_host, n * sizeof(int));
+  EXPECT_EQ(std::vector<int>(b), input);
 }
