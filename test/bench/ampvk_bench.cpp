@@ -12,6 +12,7 @@
 //   matmul     tiled (tile_static) kernel vs the naive kernel vs the host
 //   twins      every benchmark kernel vs its hand-written GLSL twin
 //              (twin_bench.cpp)
+#include "copy_bench.h"
 #include "twin_bench.h"
 
 #include <amp.h>
@@ -334,7 +335,8 @@ int main(int argc, char **argv) {
   // for the launch rows alone, `ampvk_bench twins [rows]` for the GLSL twins
   // alone (or some of them, comma-separated: copy, saxpy, tiled,
   // register-blocked, tile, transpose, histogram), `ampvk_bench halo` for the
-  // MPI sample's halo-exchange iteration against its twin.
+  // MPI sample's halo-exchange iteration against its twin, `ampvk_bench
+  // copies [MiB [reps]]` for copies between arrays (copy_bench.h).
   bool small = argc > 1 && std::string(argv[1]) == "small";
   bool launch_only = argc > 1 && std::string(argv[1]) == "launch";
   bool twins_only = argc > 1 && std::string(argv[1]) == "twins";
@@ -353,6 +355,11 @@ int main(int argc, char **argv) {
     const int iterations = argc > 4 ? std::atoi(argv[4]) : 200;
     bench_halo(av, std::string(desc.begin(), desc.end()), AMPVK_BENCH_TWIN_DIR, own, cols,
                iterations);
+    return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "copies") {
+    bench_copies(std::string(desc.begin(), desc.end()), argc > 2 ? std::atoi(argv[2]) : 256,
+                 argc > 3 ? std::atoi(argv[3]) : 10);
     return 0;
   }
   if (twins_only) {

@@ -479,6 +479,34 @@ void bench_halo(const accelerator_view &av, const std::string &device_name,
   row(1).synchronize(); // the last iteration's kernels done, as the twin waits for its own
   const double ampvk = std::chrono::duration<double>(Clock::now() - t0).count() / iterations;
   cur.synchronize();
+  // The same kernels without the exchange: a rank alone (mpi_heat -n 1), or
+  // the one-GPU side of docs/mpi.md's model. Results are not compared.
+  std::vector<float> alone_data = start;
+  array_view<float, 2> alone(local, cols, alone_data);
+  array_view<float, 2> alone_next(local, cols);
+  auto stencil_alone = [&] {
+    parallel_for_each(av, alone.extent, [=](index<2> idx) restrict(amp) {
+      int i = idx[0], j = idx[1];
+      if (i == 0 || i == local - 1 || j == 0 || j == cols - 1)
+        alone_next[idx] = alone[idx];
+      else
+        alone_next[idx] =
+            0.25f * (alone(i - 1, j) + alone(i + 1, j) + alone(i, j - 1) + alone(i, j + 1));
+    });
+    parallel_for_each(av, alone.extent,
+                      [=](index<2> idx) restrict(amp) { alone[idx] = alone_next[idx]; });
+  };
+  stencil_alone();
+  av.wait();
+  const auto t1 = Clock::now();
+  for (int i = 0; i < iterations; ++i)
+    stencil_alone();
+  av.wait();
+  const double alone_time =
+      std::chrono::duration<double>(Clock::now() - t1).count() / iterations;
+  std::cout << "  stencil alone, " << local << "x" << cols << " band, per iteration"
+            << std::fixed << std::setprecision(1) << std::setw(10) << alone_time * 1e6
+            << " us\n";
 
   twin::Harness h(device_name);
   const int cur_twin = h.buffer(start.data(), start.size() * sizeof(float));

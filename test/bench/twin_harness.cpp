@@ -483,4 +483,49 @@ double Harness::copy_buffer(int from, int to, std::size_t bytes, int reps) {
       });
 }
 
+namespace {
+
+// Seconds per `record` (given a host-visible buffer of `bytes`), timed as
+// copy_buffer times its copies.
+double time_with_host_buffer(Harness::State &s, std::size_t bytes, int reps,
+                             const std::function<void(VkCommandBuffer, VkBuffer)> &record) {
+  Buffer host;
+  if (!s.make_buffer(bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                     host))
+    return -1;
+  const double seconds = s.time_repeated(
+      reps, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+      VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, [](VkCommandBuffer) {},
+      [&](VkCommandBuffer cb) { record(cb, host.buffer); });
+  s.destroy(host);
+  return seconds;
+}
+
+} // namespace
+
+double Harness::host_copy(int device_buffer, bool to_device, std::size_t bytes, int reps) {
+  if (!ok())
+    return -1;
+  const VkBufferCopy region{0, 0, bytes};
+  const VkBuffer dev = s->buffers[device_buffer].buffer;
+  return time_with_host_buffer(*s, bytes, reps, [&](VkCommandBuffer cb, VkBuffer host) {
+    vkCmdCopyBuffer(cb, to_device ? host : dev, to_device ? dev : host, 1, &region);
+  });
+}
+
+double Harness::through_host(int from, int to, std::size_t bytes, int reps) {
+  if (!ok())
+    return -1;
+  const VkBufferCopy region{0, 0, bytes};
+  const VkMemoryBarrier between{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr,
+                                VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT};
+  return time_with_host_buffer(*s, bytes, reps, [&](VkCommandBuffer cb, VkBuffer host) {
+    vkCmdCopyBuffer(cb, s->buffers[from].buffer, host, 1, &region);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
+                         &between, 0, nullptr, 0, nullptr);
+    vkCmdCopyBuffer(cb, host, s->buffers[to].buffer, 1, &region);
+  });
+}
+
 } // namespace twin

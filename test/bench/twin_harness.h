@@ -38,6 +38,15 @@ public:
   // Seconds per vkCmdCopyBuffer of `bytes` from buffer `from` to `to`, timed
   // as run() times dispatches (a transfer -> transfer barrier between them).
   double copy_buffer(int from, int to, std::size_t bytes, int reps);
+  // Seconds per round trip through host memory: `bytes` of buffer `from`
+  // into a host-visible buffer, then from it into `to` (two vkCmdCopyBuffer,
+  // a barrier between), timed as copy_buffer: what the device's copy engine
+  // achieves between its memory and the host's in both directions.
+  double through_host(int from, int to, std::size_t bytes, int reps);
+  // Seconds per vkCmdCopyBuffer of `bytes` between buffer `device_buffer` and
+  // a host-visible buffer, to the device (`to_device`) or from it, timed as
+  // copy_buffer: the transfer rate the device reaches over its bus.
+  double host_copy(int device_buffer, bool to_device, std::size_t bytes, int reps);
 
   // Wall-clock seconds per iteration of samples/mpi/mpi_heat.cpp's middle
   // rank written by hand: a band of `rows` rows (with its two halo rows) of
