@@ -14,6 +14,7 @@
 #include "vulkan/internal_counters.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 using namespace concurrency;
@@ -199,6 +200,8 @@ TEST(CopyPaths, SourceCurrentOnTheHostIsCopiedThere) {
   std::vector<int> in = pattern(n, 8);
   array<int, 1> a(n, in.begin());
   array<int, 1> b(n);
+  for (int i = 0; i < n; ++i) // element by element: the host copy is current
+    a[i] = in[i] = in[i] - i;
   const moved start = moved::now();
   copy(a, b);
   const moved m = moved::now().since(start);
@@ -206,6 +209,38 @@ TEST(CopyPaths, SourceCurrentOnTheHostIsCopiedThere) {
   EXPECT_EQ(m.uploaded, 0u);
   scrambleOnDevice(b);
   EXPECT_EQ(std::vector<int>(b), scrambled(in, b.extent));
+}
+
+// Bulk copies between host memory and an array the host does not map go
+// straight between the caller's memory and the device copy (staging memory
+// between them), by one transfer each way.
+TEST(CopyPaths, BulkHostCopiesMoveOnceEachWay) {
+  const int n = 1 << 18;
+  const std::vector<int> in = pattern(n, 10);
+  array<int, 1> a(n);
+  const moved start = moved::now();
+  copy(in.begin(), in.end(), a);
+  scrambleOnDevice(a);
+  std::vector<int> out(n);
+  copy(a, out.begin());
+  const moved m = moved::now().since(start);
+  const char *staging = std::getenv("AMPVK_DEBUG_FORCE_STAGING");
+  const std::uint64_t bytes = n * sizeof(int);
+  if (staging && *staging == '1') {
+    EXPECT_EQ(m.uploaded, bytes);
+    EXPECT_EQ(m.downloaded, bytes);
+  } else { // as above, or nothing where the host maps the array
+    EXPECT_TRUE((m.uploaded == bytes && m.downloaded == bytes) ||
+                m.uploaded + m.downloaded == 0u)
+        << m.uploaded << " bytes up, " << m.downloaded << " down";
+  }
+  EXPECT_EQ(out, scrambled(in, a.extent));
+  // Into a const pointer range and out to a raw pointer.
+  const int *first = in.data();
+  copy(first, first + n, a);
+  std::vector<int> again(n);
+  copy(a, again.data());
+  EXPECT_EQ(again, in);
 }
 
 // Rank 5: more dimensions than a section names exactly; element by element.

@@ -448,6 +448,10 @@ private:
   }
 
   template <typename InputIt> void _M_fill_n(InputIt first) {
+    if (detail::is_contiguous_iterator<InputIt, T>::value && _M_extent.size()) {
+      ampvk::rt::buffer_write(_M_buffer, 0, &*first, _M_extent.size() * sizeof(T));
+      return;
+    }
     std::vector<T> tmp;
     tmp.reserve(_M_extent.size());
     for (unsigned i = 0; i < _M_extent.size(); ++i, ++first)
@@ -466,12 +470,22 @@ private:
   }
 
   template <typename InputIt> void _M_fill(InputIt first, InputIt last) {
+    if (detail::is_contiguous_iterator<InputIt, T>::value) {
+      if (std::size_t(std::distance(first, last)) < _M_extent.size())
+        _M_short_source();
+      if (_M_extent.size())
+        ampvk::rt::buffer_write(_M_buffer, 0, &*first, _M_extent.size() * sizeof(T));
+      return;
+    }
     std::vector<T> tmp(first, last);
     if (tmp.size() < _M_extent.size())
-      throw runtime_exception("ampvk: array: the source range holds fewer "
-                              "elements than the extent covers",
-                              E_INVALIDARG_AMP);
+      _M_short_source();
     ampvk::rt::buffer_write(_M_buffer, 0, tmp.data(), _M_extent.size() * sizeof(T));
+  }
+  [[noreturn]] static void _M_short_source() {
+    throw runtime_exception("ampvk: array: the source range holds fewer "
+                            "elements than the extent covers",
+                            E_INVALIDARG_AMP);
   }
 
   int _M_linear(const index<N> &idx) const restrict(cpu, amp) {

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace Concurrency {
 
@@ -85,6 +86,17 @@ template <int N, typename F> void for_each_index(const extent<N> &e, F f) {
 struct view_share_tag {};
 // Whether rt::section names exactly the elements of a view of rank N (the
 // runtime's copies then move those bytes alone; element by element above).
+// Iterators over elements that lie one after another in memory (pointers,
+// std::vector's): bulk copies read and write through them directly, with no
+// temporary vector.
+template <typename It, typename T>
+struct is_contiguous_iterator
+    : std::integral_constant<bool, std::is_same<It, T *>::value ||
+                                       std::is_same<It, const T *>::value ||
+                                       std::is_same<It, typename std::vector<T>::iterator>::value ||
+                                       std::is_same<It,
+                                                    typename std::vector<T>::const_iterator>::value> {
+};
 template <int N>
 struct section_is_exact : std::integral_constant<bool, N - 1 <= ampvk::rt::max_section_outer> {};
 

@@ -63,15 +63,24 @@ void write_view(InputIter first, InputIter last, const array_view<T, N> &dest,
   for_each_index(dest.get_extent(), [&](const index<N> &i) { dest[i] = values[k++]; });
 }
 
+inline void check_source_length(std::size_t have, std::size_t count) {
+  if (have < count)
+    throw runtime_exception("ampvk: copy: the source range holds " + std::to_string(have) +
+                                " elements, the destination " + std::to_string(count),
+                            E_INVALIDARG_AMP);
+}
+
 template <typename InputIter, typename T, int N>
 void write_array(InputIter first, InputIter last, array<T, N> &dest) {
+  const std::size_t count = element_count(dest.get_extent());
+  if (is_contiguous_iterator<InputIter, T>::value) {
+    check_source_length(std::size_t(std::distance(first, last)), count);
+    if (count)
+      ampvk::rt::buffer_write(dest._M_native(), 0, &*first, count * sizeof(T));
+    return;
+  }
   std::vector<T> values(first, last);
-  std::size_t count = element_count(dest.get_extent());
-  if (values.size() < count)
-    throw runtime_exception("ampvk: copy: the source range holds " +
-                                std::to_string(values.size()) + " elements, the destination " +
-                                std::to_string(count),
-                            E_INVALIDARG_AMP);
+  check_source_length(values.size(), count);
   ampvk::rt::buffer_write(dest._M_native(), 0, values.data(), count * sizeof(T));
 }
 
@@ -95,15 +104,33 @@ namespace detail {
 // iterator forms (the destination taken for an output iterator): they are
 // errors, as in Microsoft's headers, with one message each.
 template <typename T> struct always_false : std::false_type {};
+template <typename X> struct is_amp_array : std::false_type {};
+template <typename T, int N> struct is_amp_array<array<T, N>> : std::true_type {};
 template <typename T, int N> std::vector<T> read_all(const array<T, N> &src) { return src; }
+// An array into contiguous memory: straight from the runtime.
+template <typename T, int N, typename OutputIter>
+bool read_into(const array<T, N> &src, OutputIter destBegin, std::true_type) {
+  const std::size_t count = element_count(src.get_extent());
+  if (count)
+    ampvk::rt::buffer_read(src._M_native(), 0, &*destBegin, count * sizeof(T));
+  return true;
+}
+template <typename Src, typename OutputIter>
+bool read_into(const Src &, OutputIter, std::false_type) {
+  return false;
+}
 template <typename T, int N>
 std::vector<typename std::remove_const<T>::type> read_all(const array_view<T, N> &src) {
   return read_view(src);
 }
 template <typename Src, typename OutputIter>
 void copy_to_output(const Src &src, OutputIter destBegin, std::false_type) {
-  std::vector<typename std::remove_const<typename Src::value_type>::type> values =
-      read_all(src);
+  typedef typename std::remove_const<typename Src::value_type>::type T;
+  if (read_into(src, destBegin,
+                std::integral_constant<bool, is_contiguous_iterator<OutputIter, T>::value &&
+                                                 is_amp_array<Src>::value>()))
+    return;
+  std::vector<T> values = read_all(src);
   std::copy(values.begin(), values.end(), destBegin);
 }
 template <typename Src, typename OutputIter>

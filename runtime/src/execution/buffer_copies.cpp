@@ -151,11 +151,6 @@ copy_plan plan_copy(const buffer &src, const section &from, const buffer &dst,
   return p;
 }
 
-// The queue of an array's accelerator_view, or its device's default queue.
-queue &queue_for(buffer &b) {
-  queue *created_on = b.view.load(std::memory_order_relaxed);
-  return created_on ? *created_on : *default_queue(&b.owner());
-}
 
 // One device: a copy command in the destination's queue. False when the
 // source's device copy is not current (a host write since), so the data must
@@ -169,7 +164,7 @@ bool copy_on_device(buffer &src, buffer &dst, const copy_plan &p) {
   if (!src.storage || residency::needs_upload(src, &p.from))
     return false;
   dst.ensure_storage();
-  queue &q = queue_for(dst);
+  queue &q = view_queue(dst);
   order_after_other_queue(q, src);
   order_after_other_queue(q, dst);
   submission s(q);
@@ -334,7 +329,7 @@ bool copy_between_devices(buffer &src, buffer &dst, const copy_plan &p) {
     {
       auto lock = lock_owner(src);
       from.check_not_lost();
-      queue &q = queue_for(src);
+      queue &q = view_queue(src);
       order_after_other_queue(q, src);
       submission s(q);
       const std::vector<VkBufferCopy> out = in_slot(chunks[k].out, slot_offset, true);
@@ -348,7 +343,7 @@ bool copy_between_devices(buffer &src, buffer &dst, const copy_plan &p) {
       auto lock = lock_owner(dst);
       to.check_not_lost();
       dst.ensure_storage();
-      queue &q = queue_for(dst);
+      queue &q = view_queue(dst);
       order_after_other_queue(q, dst);
       submission s(q);
       const std::vector<VkBufferCopy> in = in_slot(chunks[k].in, slot_offset, false);

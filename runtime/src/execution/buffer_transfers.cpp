@@ -1,6 +1,8 @@
 #include "execution/buffer_transfers.h"
 
+#include <algorithm>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "device.h"
@@ -180,6 +182,91 @@ bool download(queue &q, buffer &b, const byte_ranges &part, std::unique_lock<std
     return false;
   copy.finish(s, part.intersection(b.host_stale));
   return true;
+}
+
+namespace {
+
+// Bulk transfers between host memory and a device copy move in chunks of
+// this many bytes, two in flight: the host copies one while the device copies
+// the other, and their staging memory stays in the pool (staging.cpp keeps
+// 64 MiB), where one huge staging buffer would be allocated and pinned anew
+// for every copy.
+constexpr std::size_t bulk_chunk_bytes = std::size_t(32) << 20;
+
+} // namespace
+
+void upload_from(queue &q, buffer &b, std::size_t offset, const void *src, std::size_t bytes) {
+  ++debug_counters().uploads;
+  note_transfer(q, transfer_direction::host_to_device, bytes);
+  debug_counters().bytes_uploaded += bytes;
+  const auto *from = static_cast<const unsigned char *>(src);
+  std::uint64_t in_flight[2] = {0, 0};
+  for (std::size_t done = 0, k = 0; done < bytes; done += bulk_chunk_bytes, ++k) {
+    const std::size_t size = std::min(bulk_chunk_bytes, bytes - done);
+    // The chunk before last is done: its staging memory is back in the pool.
+    if (in_flight[k % 2])
+      q.wait_for(in_flight[k % 2]);
+    submission s(q);
+    const submission::staged staging = s.stage_upload(size);
+    traced_memcpy(q, transfer_direction::host_to_device, staging.mapped, from + done, size);
+    q.hold(s.batch(), b);
+    // Earlier kernels of the queue may still read or write those bytes.
+    memory_barrier(s.cmd(), gpu_stages,
+                   VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_TRANSFER_BIT,
+                   VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+    const VkBufferCopy region{0, offset + done, size};
+    s.transfer(transfer_direction::host_to_device, size, [&](VkCommandBuffer cmd) {
+      vkCmdCopyBuffer(cmd, staging.buffer, b.storage.buffer.get(), 1, &region);
+    });
+    const byte_ranges part(offset + done, offset + done + size);
+    note_queue_use(q, b, s.serial());
+    residency::device_submitted(b, s.serial(), true, &part, &part);
+    in_flight[k % 2] = s.serial();
+    s.end();
+    if (done + size < bytes)
+      q.flush(); // runs while the host copies the next chunk
+  }
+}
+
+void download_into(queue &q, buffer &b, std::size_t offset, void *dst, std::size_t bytes) {
+  ++debug_counters().downloads;
+  note_transfer(q, transfer_direction::device_to_host, bytes);
+  debug_counters().bytes_downloaded += bytes;
+  auto *to = static_cast<unsigned char *>(dst);
+  // A chunk's copy is recorded and submitted before the previous chunk is
+  // waited for and copied home.
+  struct chunk {
+    std::size_t at = 0, size = 0;
+    byte_ranges part;
+    std::unique_ptr<submission> s;
+    std::unique_ptr<buffer_download> copy;
+    std::uint64_t serial = 0;
+  };
+  auto start = [&](std::size_t at) {
+    chunk c;
+    c.at = at;
+    c.size = std::min(bulk_chunk_bytes, bytes - at);
+    c.part = byte_ranges(offset + at, offset + at + c.size);
+    c.s = std::make_unique<submission>(q);
+    c.copy = std::make_unique<buffer_download>(b, c.part);
+    c.s->add(*c.copy);
+    c.serial = c.s->serial();
+    c.s->end();
+    q.flush();
+    return c;
+  };
+  chunk current = start(0);
+  while (true) {
+    chunk next;
+    if (current.at + current.size < bytes)
+      next = start(current.at + current.size);
+    q.wait_for(current.serial);
+    current.s->read_back(to + current.at, 0, current.size);
+    if (!next.s)
+      break;
+    current = std::move(next);
+  }
 }
 
 } // namespace rt

@@ -39,18 +39,14 @@ queue &choose_queue(const launch_desc &desc, const std::vector<bound_buffer> &bo
                     const std::vector<bound_image> &images) {
   if (desc.q)
     return *desc.q;
-  auto view_of_array = [](const buffer &b) -> queue & {
-    queue *created_on = b.view.load(std::memory_order_relaxed);
-    return created_on ? *created_on : *default_queue(&b.owner());
-  };
   for (const auto &bb : bound)
     if (bb.array_reference)
-      return view_of_array(*bb.b);
+      return view_queue(*bb.b);
   if (queue *q = image_queue_of(images))
     return *q;
   for (const auto &bb : bound)
     if (!bb.b->wrapped && bb.b->has_source.load(std::memory_order_relaxed))
-      return view_of_array(*bb.b);
+      return view_queue(*bb.b);
   return *default_queue(default_device());
 }
 

@@ -381,6 +381,11 @@ bool queue::finish_at_exit() noexcept {
 
 queue &queue_of(buffer &b) noexcept { return b.last_queue ? *b.last_queue : b.owner().queue(); }
 
+queue &view_queue(buffer &b) {
+  queue *created_on = b.view.load(std::memory_order_relaxed);
+  return created_on ? *created_on : *default_queue(&b.owner());
+}
+
 void order_after_other_queue(queue &q, buffer &b) {
   // No last_queue means the default queue's serials, not "no queue": a kernel
   // on the default view followed by one on a created view must run in order.

@@ -190,6 +190,9 @@ void drop_queue(queue *q) noexcept;
 // The queue whose serials b's last_use and last_write count: the one that last
 // used it, or its device's default queue.
 queue &queue_of(buffer &b) noexcept;
+// The queue of the accelerator_view an array was made on (buffer::view), or
+// its device's default queue: where work on the array is recorded.
+queue &view_queue(buffer &b);
 
 // Before q records a command that uses b: when another queue used b last, its
 // work on b is submitted ahead of q's (one VkQueue: submission order and the

@@ -11,6 +11,7 @@
 #include "device.h"
 #include "diagnostics/kernel_failures.h"
 #include "diagnostics/profiler.h"
+#include "execution/buffer_transfers.h"
 #include "execution/queue.h"
 #include "memory/residency.h"
 #include "vulkan/internal_counters.h"
@@ -422,6 +423,23 @@ void buffer_discard(buffer *b, const section *s) {
   residency::host_discard(buf, part_of(buf, s, ranges));
 }
 
+namespace {
+
+// Below this a bulk transfer goes through the host copy: a submission of its
+// own costs more than the second host copy it saves.
+constexpr std::size_t direct_transfer_min_bytes = 64 * 1024;
+
+// Whether bulk transfers between host memory and b skip b's host copy: an
+// array on an accelerator whose device copy the host does not map, so that
+// data goes through staging memory anyway.
+bool transfers_directly(const buffer &b, std::size_t bytes) {
+  return !b.wrapped && !b.host_mapped && b.storage && bytes >= direct_transfer_min_bytes &&
+         b.where.load(std::memory_order_relaxed) == placement::device;
+}
+
+
+} // namespace
+
 void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t bytes) {
   buffer &buf = checked(b, "buffer_write");
   check_range(buf, offset, bytes, "buffer_write");
@@ -430,6 +448,14 @@ void buffer_write(buffer *b, std::size_t offset, const void *src, std::size_t by
                                          concurrency::E_INVALIDARG_AMP);
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
+  if (transfers_directly(buf, bytes)) {
+    // Straight into the device copy: one host copy instead of two.
+    queue &q = view_queue(buf);
+    order_after_other_queue(q, buf);
+    upload_from(q, buf, offset, src, bytes);
+    throw_kernel_failure();
+    return;
+  }
   // The host copy of those bytes becomes the only current one; they are
   // replaced, so nothing is downloaded first.
   const byte_ranges part(offset, offset + bytes);
@@ -447,6 +473,12 @@ void buffer_read(buffer *b, std::size_t offset, void *dst, std::size_t bytes) {
                                          concurrency::E_INVALIDARG_AMP);
   auto lock = lock_owner(buf);
   buf.owner().check_not_lost();
+  if (transfers_directly(buf, bytes) && buf.host_stale.covers(offset, offset + bytes)) {
+    // The device copy is the current one: straight from it, one host copy.
+    download_into(queue_of(buf), buf, offset, dst, bytes);
+    throw_kernel_failure();
+    return;
+  }
   const byte_ranges part(offset, offset + bytes);
   residency::host_read(buf, lock, &part);
   throw_kernel_failure();
