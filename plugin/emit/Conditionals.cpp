@@ -111,7 +111,17 @@ bool KernelEmitter::isOnlyRead(const Expr *E) {
   const Expr *Cur = E;
   unsigned FrameIndex = Frames.size() - 1; // the function that contains Cur
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(*Cur);
+    // An element of an initializer list has the list as written (its syntactic
+    // form, nested lists included) among its parents, beside the conversion
+    // Sema added around it in the list it completed (the read). When such a
+    // conversion is there, it says how the element is used.
+    DynTypedNodeList AllParents = Ctx.getParents(*Cur);
+    llvm::SmallVector<DynTypedNode, 2> Parents;
+    for (const DynTypedNode &Parent : AllParents)
+      if (!Parent.get<InitListExpr>())
+        Parents.push_back(Parent);
+    if (Parents.empty())
+      Parents.assign(AllParents.begin(), AllParents.end());
     if (Parents.size() != 1)
       return false;
     if (Parents[0].get<ReturnStmt>()) {

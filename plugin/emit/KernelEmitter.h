@@ -158,6 +158,10 @@ private:
     // The scopes a break (or continue) ends: those from this index up.
     unsigned BreakScopes = 0;
     unsigned ContinueScopes = 0;
+    // A do-while whose condition is computed before each way to the continue
+    // target, into DoConditionVar (emitDoWhile).
+    const clang::Expr *DoCondition = nullptr;
+    SpvId DoConditionVar = 0;
   };
 
   // KernelEntry.cpp

@@ -342,13 +342,46 @@ void KernelEmitter::emitLoopStmt(const Stmt *S, spv::LoopControlMask Control) {
   emitDoWhile(cast<DoStmt>(S), Control);
 }
 
+// True when emitting E may make blocks: `&&`, `||`, `?:`, or a call (inlined).
+static bool mayBranch(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp())
+    return true;
+  if (isa<AbstractConditionalOperator, CallExpr, CXXConstructExpr, LambdaExpr, StmtExpr>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (mayBranch(Child))
+      return true;
+  return false;
+}
+
 void KernelEmitter::emitDoWhile(const DoStmt *S, spv::LoopControlMask Control) {
   LoopLabels L = openLoop(Control, /*IsWrapper=*/false, S->getBeginLoc());
+  // A condition that makes blocks of its own is computed where the body ends
+  // and at each `continue`, into a variable the continue target reads, so the
+  // continue construct stays one block. SPIRV-Tools 2023.1's merge-blocks folds
+  // a continue target into its loop header when the blocks between them are
+  // straight-line, which leaves an invalid module when the continue construct
+  // goes on past it (docs/fuzzing.md, found by test/fuzz).
+  SpvId CondVar = 0;
+  if (mayBranch(S->getCond())) {
+    CondVar = B.functionVariable(boolType());
+    Targets[L.Target].DoCondition = S->getCond();
+    Targets[L.Target].DoConditionVar = CondVar;
+  }
   emitScoped(S->getBody());
-  if (!B.isTerminated())
+  if (!B.isTerminated()) {
+    if (CondVar) {
+      SpvId Value = emitCondition(S->getCond());
+      if (!Value)
+        return;
+      B.emitVoid(Op::OpStore, {CondVar, Value});
+    }
     B.emitVoid(Op::OpBranch, {L.Continue});
+  }
   B.beginBlock(L.Continue);
-  SpvId C = emitCondition(S->getCond());
+  SpvId C = CondVar ? B.emit(Op::OpLoad, boolType(), {CondVar}) : emitCondition(S->getCond());
   if (!C)
     return;
   const bool Witnessed = Targets[L.Target].Witnessed;
@@ -372,9 +405,17 @@ void KernelEmitter::emitBreakOrContinue(bool IsBreak, SourceLocation Loc) {
     // Copied: the destructors inlined below may add targets of their own.
     SpvId To = IsBreak ? It->Merge : It->Continue;
     const bool LeavesLoop = IsBreak && It->Witnessed;
+    const Expr *DoCondition = IsBreak ? nullptr : It->DoCondition;
+    const SpvId DoConditionVar = It->DoConditionVar;
     emitCleanupsFrom(IsBreak ? It->BreakScopes : It->ContinueScopes);
     if (LeavesLoop)
       witnessLeaving();
+    if (DoCondition && !failed()) {
+      SpvId Value = emitCondition(DoCondition);
+      if (!Value)
+        return;
+      B.emitVoid(Op::OpStore, {DoConditionVar, Value});
+    }
     if (!failed())
       B.emitVoid(Op::OpBranch, {To});
     return;

@@ -6,6 +6,7 @@
 #include "spirv/passes/NonNegativeDivision.h"
 #include "spirv/passes/StraightLineBlocks.h"
 #include "spirv/passes/TileBarriers.h"
+#include "spirv/passes/WidenedComparisons.h"
 
 #include <spirv-tools/optimizer.hpp>
 
@@ -29,6 +30,8 @@ static const OwnPass OwnPassTable[] = {
      finishTileBarriers},
     {"shift-non-negative-divisions", "division of proven non-negative values by 2^k is a shift",
      shiftNonNegativeDivisions},
+    {"narrow-widened-comparisons", "a sign-extended int compared with a constant: in 32 bits",
+     narrowWidenedComparisons},
 };
 
 llvm::ArrayRef<OwnPass> ampvk::ownPasses() { return OwnPassTable; }
@@ -159,6 +162,8 @@ std::vector<RecipeStep> ampvk::passRecipe(const SpirvPipelineOptions &Opts) {
   Ours("finish-tile-barriers", "wait()'s memory semantics read the variant's Aliased views");
   if (Opts.Optimize)
     Ours("shift-non-negative-divisions", "OpSDiv by 2^k of a value known >= 0 is a shift");
+  // Also unoptimized: lavapipe gets the 64-bit form wrong (WidenedComparisons.h).
+  Ours("narrow-widened-comparisons", "lavapipe misjudges (long)i < 5L; the 32-bit form is exact");
   if (Opts.FpContractFast)
     Ours("drop-arithmetic-no-contraction", "fp-contract=fast lets the driver fuse");
   R.push_back({Kind::Validate, "validate", "every module the image ships passes spirv-val"});

@@ -50,6 +50,20 @@ inline std::vector<std::size_t> instructionOffsets(const std::vector<std::uint32
   return Out;
 }
 
+// Inserts new types or constants after every existing one: before the first
+// function (Offsets: instructionOffsets of Words).
+inline void insertBeforeFirstFunction(std::vector<std::uint32_t> &Words,
+                                      const std::vector<std::size_t> &Offsets,
+                                      const std::vector<std::uint32_t> &New) {
+  std::size_t Where = Words.size();
+  for (std::size_t At : Offsets)
+    if (opcode(Words[At]) == spv::Op::OpFunction) {
+      Where = At;
+      break;
+    }
+  Words.insert(Words.begin() + Where, New.begin(), New.end());
+}
+
 // Where OpDecorate instructions may be appended: before the first instruction
 // past the annotation section (types, constants, globals, functions).
 inline std::size_t annotationsEnd(const std::vector<std::uint32_t> &Words,

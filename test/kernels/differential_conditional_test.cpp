@@ -77,6 +77,24 @@ int conditionalObjects(int a, int b) restrict(cpu, amp) {
          viaHelper * 17 + viaConstRefReturn * 19 + x * 23 + y * 29;
 }
 
+// `?:` with object arms as elements of initializer lists: of arrays, of
+// aggregates and of the lists nested in them (found by the fuzzer, docs/fuzzing.md).
+struct Nested {
+  int a;
+  Point p;
+  int b[2];
+};
+
+int conditionalsInInitializerLists(int a, int b) restrict(cpu, amp) {
+  int x = a, y = b;
+  Point p = {a, 0.5f}, q = {b, 1.5f};
+  int arr[3] = {a > b ? x : y, 5, b & 1 ? y : x};
+  Point r = {a & 2 ? x : y, 2.5f};
+  Nested n = {a > 0 ? x : y, a & 4 ? p : q, {b > 0 ? y : x, a < b ? x : y}};
+  return arr[0] + arr[1] * 3 + arr[2] * 5 + r.x * 7 + n.a * 11 + n.p.x * 13 + n.b[0] * 17 +
+         n.b[1] * 19;
+}
+
 // ---- short-circuit ----
 
 bool bump(int &counter, bool value) restrict(cpu, amp) {
@@ -119,6 +137,9 @@ TEST(DiffConditional, ConditionalOperator) {
   check(extent<1>(N1),
         [](int a, int b) restrict(cpu, amp) { return conditionalObjects(a, b); }, a,
         ints<int>(N1, 35, -20, 20));
+  check(extent<1>(N1),
+        [](int a, int b) restrict(cpu, amp) { return conditionalsInInitializerLists(a, b); }, a,
+        ints<int>(N1, 40, -20, 20));
 }
 
 TEST(DiffConditional, ShortCircuit) {

@@ -65,6 +65,41 @@ int doWhileLoops(int a, int b) restrict(cpu, amp) {
   return acc * 100 + n * 10 + m + once;
 }
 
+// do-while conditions that branch (`&&`, `||`, `?:` of objects, a call), with
+// `continue` inside a switch and an if: each way to the condition computes it
+// (StmtEmitter.cpp, emitDoWhile). Such loops once made SPIRV-Tools' merge-blocks
+// emit an invalid module (found by test/fuzz).
+int doWhileBranchingConditions(int a, int b) restrict(cpu, amp) {
+  int k = 0, acc = 0;
+  int lo = a & 7, hi = b & 7;
+  do {
+    ++k;
+    if (k == 2)
+      continue;
+    switch (k & 3) {
+    case 1:
+      acc += 10;
+      continue;
+    default:
+      acc += k;
+      break;
+    }
+    if (acc > 100000)
+      break;
+    acc *= 2;
+  } while ((k < (a & 15) && (acc & 1) == 0) || (b > 3 ? k < (b & 31) : false));
+  int r = 0, m = 0;
+  do {
+    ++m;
+    r += lo;
+  } while (m < ((lo > hi ? lo : hi) & 7) && (double)r <= (double)(a & 255));
+  int q = 0;
+  do
+    q += 3;
+  while (q < 30 && doWhileLoops(q, b) > 0 && (q & 1) == 0);
+  return acc * 1000 + k * 100 + r * 10 + m + q;
+}
+
 int whileWithComplexConditions(int a, int b) restrict(cpu, amp) {
   int x = a, steps = 0;
   while (x != 1 && steps < 200 && (x > 0 || x < -1000) && x < 1000000 && x > -1000000) {
@@ -653,6 +688,8 @@ TEST(DiffControl, NestedLoops) {
         a, b);
   check(extent<1>(N1), [](int a, int b) restrict(cpu, amp) { return doWhileLoops(a, b); }, a,
         b);
+  check(extent<1>(N1),
+        [](int a, int b) restrict(cpu, amp) { return doWhileBranchingConditions(a, b); }, a, b);
   check(E2,
         [](int a, int b) restrict(cpu, amp) { return whileWithComplexConditions(a, b); },
         ints<int>(E2.size(), 3, -2000, 2000), ints<int>(E2.size(), 4, 0, 1000));

@@ -269,6 +269,29 @@ TEST(DiffMixed, IntAndLong) {
 
 // ---- ranks 2 and 3: the same operators on index-shaped data ----
 
+// A sign-extended int compared with a long constant in the int range, and two
+// sign-extended ints compared: Mesa's lavapipe got the 64-bit form wrong (false
+// for every `<`), so the plugin compares in 32 bits
+// (plugin/spirv/passes/WidenedComparisons.h; found by test/fuzz).
+TEST(DiffInt, WidenedComparisons) {
+  auto i = ints<int>(N1, 51, -20, 20);
+  auto j = ints<int>(N1, 52);
+  check(extent<1>(N1),
+        [](int x) restrict(cpu, amp) {
+          long l = x;
+          return (l < 5L) + (l <= -3L) * 2 + (l > 7L) * 4 + (l >= 0L) * 8 + (5L > l) * 16 +
+                 (l < 4294967296L) * 32 + (l > -2147483648L) * 64;
+        },
+        i);
+  check(extent<1>(N1),
+        [](int x, int y) restrict(cpu, amp) {
+          long a = x, b = y;
+          unsigned r = ((long)x < 123456789L) ? 0x80000000u : 7u;
+          return r + (a < b) * 2u + (a >= b) * 4u + (b <= 0L) * 8u;
+        },
+        i, j);
+}
+
 TEST(DiffInt, Rank2And3) {
   check(E2, [](int x, int y) restrict(cpu, amp) { return (x ^ (y << 3)) - x / (y | 1); },
         ints<int>(E2.size(), 51, -Half, Half), ints<int>(E2.size(), 52, 0, 0xfffff));

@@ -206,13 +206,6 @@ unsigned ampvk::shiftNonNegativeDivisions(SpirvModule &M) {
   }
   if (NewConstants.empty())
     return Rewritten;
-  // After every type and constant: before the first function.
-  std::size_t Where = Words.size();
-  for (std::size_t At : Offsets)
-    if (opcode(Words[At]) == Op::OpFunction) {
-      Where = At;
-      break;
-    }
-  Words.insert(Words.begin() + Where, NewConstants.begin(), NewConstants.end());
+  insertBeforeFirstFunction(Words, Offsets, NewConstants);
   return Rewritten;
 }

@@ -76,3 +76,21 @@ void reads(array_view<int, 1> v) {
     v[i] = r.x + s + a + b + (a > 5 ? a : b);
   });
 }
+
+// Elements of initializer lists are read, also in nested lists: Clang lists such
+// an element under the list as written as well as under the read it adds.
+struct Pair {
+  int a;
+  int b[2];
+};
+
+void initializer_lists(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) {
+    int a = v[i], b = 1;
+    Pt p = {a}, q = {b};
+    int arr[2] = {a > 0 ? a : b, 5};
+    Pair s = {a > 1 ? a : b, {b, a > 2 ? b : a}};
+    Pt t[2] = {a > 3 ? p : q, q};
+    v[i] = arr[0] + arr[1] + s.a + s.b[1] + t[0].x;
+  });
+}
