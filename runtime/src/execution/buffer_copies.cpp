@@ -151,7 +151,6 @@ copy_plan plan_copy(const buffer &src, const section &from, const buffer &dst,
   return p;
 }
 
-
 // One device: a copy command in the destination's queue. False when the
 // source's device copy is not current (a host write since), so the data must
 // come from the host.
@@ -410,16 +409,15 @@ void drop_copy_bridges() noexcept {
   std::lock_guard<std::mutex> lock(r.mutex);
   r.closed = true;
   for (auto &pair : r.pairs) {
-    // One a copy still uses (another thread, at exit) is left alone.
-    if (pair.second->busy.try_lock()) {
+    // One a copy still uses (another thread, at exit), or left in use by a
+    // failed wait, is never freed.
+    const bool unused = pair.second->busy.try_lock();
+    if (unused)
       pair.second->busy.unlock();
-      if (pair.second->is_idle())
-        pair.second.reset();
-      else
-        (void)pair.second.release();
-    } else {
+    if (unused && pair.second->is_idle())
+      pair.second.reset();
+    else
       (void)pair.second.release();
-    }
   }
 }
 
