@@ -164,6 +164,16 @@ void *buffer_host_data(buffer *b, access a, const section *s = nullptr);
 // Copy device results of the section back to the host memory now
 // (array_view::synchronize).
 void buffer_synchronize(buffer *b, const section *s = nullptr);
+// array_view::synchronize_async in two halves. The first records the
+// download of the section's stale bytes after the kernels launched so far and
+// submits it now: kernels launched afterwards run after it and never delay
+// it. Null when nothing is to be copied. The second waits for that download
+// only and copies home the bytes that no later kernel wrote and the host did
+// not write, refresh or read meanwhile; it deletes the handle, also when it
+// throws. Call it exactly once for every handle.
+class async_download;
+async_download *buffer_synchronize_begin(buffer *b, const section *s = nullptr);
+void buffer_synchronize_end(async_download *d);
 // The caller changed the section's host memory directly: it is now the only
 // current copy there, and pending device results in it are dropped, not
 // downloaded over it (array_view::refresh).

@@ -1,13 +1,16 @@
 // A 2-D heat (Jacobi) stencil split by rows over MPI ranks, one rank per
 // accelerator: rank r runs on hardware-or-Vulkan accelerator r mod count (the
-// CPU accelerator, which runs no kernels, is skipped). Every iteration each
-// rank brings the edge rows its neighbours need home (synchronize of a
-// one-row section of its array_view), swaps them with its neighbours
-// (MPI_Sendrecv) into its halo rows, tells the view which rows the host
-// changed (refresh of the halo rows' sections) and runs one Jacobi step on its
-// accelerator: only those rows cross between host and accelerator. Rank 0
-// gathers the result and compares it with the same iterations computed on the
-// host.
+// CPU accelerator, which runs no kernels, is skipped). Each rank keeps its
+// band of rows with a halo row above and below in two array_views over host
+// vectors, and steps from one into the other. Every iteration computes the
+// two edge rows its neighbours need first and starts bringing them home
+// (synchronize_async of one-row sections), then computes the interior rows
+// while the edge rows travel: they come home, go to the neighbours
+// (MPI_Sendrecv) into the halo rows of the new band, and refresh() of those
+// rows' sections tells the view the host changed them. Only those rows cross
+// between host and accelerator, and the accelerator computes the interior
+// meanwhile. Rank 0 gathers the result and compares it with the same
+// iterations computed on the host.
 //
 //   mpirun -n 2 ./mpi_heat [rows cols iterations]
 #include <amp.h>
@@ -41,6 +44,26 @@ static float initial(int i, int j, int rows, int cols) {
   return static_cast<float>((i * 7 + j * 13) % 17); // a non-trivial interior
 }
 
+// One Jacobi step of the band's rows [first, first + count): cur to next.
+// The grid's top and bottom rows and its outer columns keep their values;
+// the halo rows (0 and the last) are not computed here.
+static void step(const accelerator_view &av, const array_view<const float, 2> &cur,
+                 const array_view<float, 2> &next, int first, int count, int top,
+                 int grid_rows) {
+  if (count <= 0)
+    return;
+  const int cols = cur.extent[1];
+  array_view<float, 2> out = next.section(index<2>(first, 0), extent<2>(count, cols));
+  parallel_for_each(av, out.extent, [=](index<2> idx) restrict(amp) {
+    const int i = first + idx[0], j = idx[1];
+    const int g = top + i - 1; // row in the whole grid
+    if (g == 0 || g == grid_rows - 1 || j == 0 || j == cols - 1)
+      out[idx] = cur(i, j);
+    else
+      out[idx] = 0.25f * (cur(i - 1, j) + cur(i + 1, j) + cur(i, j - 1) + cur(i, j + 1));
+  });
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank = 0, size = 1;
@@ -70,52 +93,69 @@ int main(int argc, char **argv) {
   const int own = base + (rank < extra ? 1 : 0);
   const int first = rank * base + std::min(rank, extra);
   const int local = own + 2;
-  std::vector<float> block(local * cols, 0.0f);
+  std::vector<float> blocks[2] = {std::vector<float>(local * cols, 0.0f),
+                                  std::vector<float>(local * cols, 0.0f)};
   for (int i = 0; i < own; ++i)
     for (int j = 0; j < cols; ++j)
-      block[(i + 1) * cols + j] = initial(first + i, j, rows, cols);
-
-  array_view<float, 2> cur(local, cols, block);
-  array_view<float, 2> next(local, cols); // no data source: lives on the accelerator
+      blocks[0][(i + 1) * cols + j] = initial(first + i, j, rows, cols);
   const int up = rank > 0 ? rank - 1 : MPI_PROC_NULL;
   const int down = rank < size - 1 ? rank + 1 : MPI_PROC_NULL;
 
-  // One row of the block, as a section of the view.
-  auto row = [&](int i) { return cur.section(index<2>(i, 0), extent<2>(1, cols)); };
-
-  MPI_Barrier(MPI_COMM_WORLD);
-  double start = MPI_Wtime();
-  for (int it = 0; it < iterations; ++it) {
-    // Halo exchange: the edge rows a neighbour needs come home, the
-    // neighbours' rows go into the halos.
-    if (up != MPI_PROC_NULL)
-      row(1).synchronize();
-    if (down != MPI_PROC_NULL)
-      row(own).synchronize();
+  // The edge rows (1 and own) go to the neighbours' halo rows (local - 1 and
+  // 0 of theirs), theirs into ours.
+  auto exchange = [&](std::vector<float> &block) {
     MPI_Sendrecv(&block[1 * cols], cols, MPI_FLOAT, up, 0, &block[(local - 1) * cols], cols,
                  MPI_FLOAT, down, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Sendrecv(&block[own * cols], cols, MPI_FLOAT, down, 1, &block[0], cols, MPI_FLOAT, up,
                  1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    if (up != MPI_PROC_NULL)
-      row(0).refresh();
-    if (down != MPI_PROC_NULL)
-      row(local - 1).refresh();
+  };
+  exchange(blocks[0]); // before the views: the host data is all there is
 
-    const int top = first, nrows = rows;
-    parallel_for_each(av, cur.extent, [=](index<2> idx) restrict(amp) {
-      int i = idx[0], j = idx[1];
-      int g = top + i - 1; // row in the whole grid
-      if (i == 0 || i == local - 1)
-        next[idx] = cur[idx]; // halo rows: not computed here
-      else if (g == 0 || g == nrows - 1 || j == 0 || j == cols - 1)
-        next[idx] = cur[idx]; // fixed boundary
-      else
-        next[idx] = 0.25f * (cur(i - 1, j) + cur(i + 1, j) + cur(i, j - 1) + cur(i, j + 1));
-    });
-    parallel_for_each(av, cur.extent, [=](index<2> idx) restrict(amp) { cur[idx] = next[idx]; });
+  array_view<float, 2> views[2] = {array_view<float, 2>(local, cols, blocks[0]),
+                                   array_view<float, 2>(local, cols, blocks[1])};
+  views[1].discard_data(); // every row a kernel reads is written first
+  auto row = [&](const array_view<float, 2> &v, int i) {
+    return v.section(index<2>(i, 0), extent<2>(1, cols));
+  };
+
+  MPI_Barrier(MPI_COMM_WORLD);
+  double start = MPI_Wtime();
+  int c = 0; // views[c] holds the current band
+  for (int it = 0; it < iterations; ++it) {
+    const array_view<float, 2> &cur = views[c], &next = views[1 - c];
+    const bool last = it == iterations - 1;
+    // The edge rows first, and their way home started: the copies are
+    // recorded now, before the interior's kernel, which then runs while the
+    // rows travel.
+    step(av, cur, next, 1, 1, first, rows);
+    if (own > 1)
+      step(av, cur, next, own, 1, first, rows);
+    completion_future to_up, to_down;
+    if (!last && up != MPI_PROC_NULL)
+      to_up = row(next, 1).synchronize_async();
+    if (!last && down != MPI_PROC_NULL)
+      to_down = row(next, own).synchronize_async();
+    step(av, cur, next, 2, own - 2, first, rows);
+    av.flush(); // the interior starts now, not at the next wait
+    if (!last) {
+      if (to_up.valid())
+        to_up.get();
+      if (to_down.valid())
+        to_down.get();
+      exchange(blocks[1 - c]);
+      if (up != MPI_PROC_NULL)
+        row(next, 0).refresh();
+      if (down != MPI_PROC_NULL)
+        row(next, local - 1).refresh();
+    }
+    c = 1 - c;
   }
-  cur.synchronize();
+  views[c].synchronize();
+  // The other band is scratch: without this, the view's destruction would
+  // bring its rows home too.
+  views[1 - c].discard_data();
   double seconds = MPI_Wtime() - start;
+  const std::vector<float> &block = blocks[c];
 
   // Gather the owned rows on rank 0.
   std::vector<int> counts(size), offsets(size);

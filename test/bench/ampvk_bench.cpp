@@ -349,12 +349,15 @@ int main(int argc, char **argv) {
   std::cout << "device: " << std::string(desc.begin(), desc.end()) << "\n";
   accelerator_view av = acc.default_view;
   if (argc > 1 && std::string(argv[1]) == "halo") {
-    // `ampvk_bench halo [rows [cols [iterations]]]`: the MPI sample's iteration.
+    // `ampvk_bench halo [rows [cols [iterations [exchange_us]]]]`: the MPI
+    // sample's iteration, the exchange taking exchange_us (measured by
+    // mpi_exchange).
     const int own = argc > 2 ? std::atoi(argv[2]) : 2048;
     const int cols = argc > 3 ? std::atoi(argv[3]) : 4096;
     const int iterations = argc > 4 ? std::atoi(argv[4]) : 200;
+    const double exchange_us = argc > 5 ? std::atof(argv[5]) : 0.0;
     bench_halo(av, std::string(desc.begin(), desc.end()), AMPVK_BENCH_TWIN_DIR, own, cols,
-               iterations);
+               iterations, exchange_us);
     return 0;
   }
   if (argc > 1 && std::string(argv[1]) == "copies") {

@@ -14,11 +14,14 @@ void bench_twins(const concurrency::accelerator_view &av, const std::string &dev
                  bool small, const std::string &twin_dir, const std::string &only = "");
 
 // samples/mpi/mpi_heat.cpp's iteration for a middle rank (a band of `own`
-// rows of `cols` floats: two edge rows down, two halo rows up, the stencil
-// and the copy back) in ampvk and written by hand (twins/heat_step.comp,
-// heat_copy.comp), wall-clock time per iteration, and the two results
-// compared exactly.
+// rows of `cols` floats: the two edge rows computed and started home
+// (synchronize_async), the interior computed meanwhile, the edge rows back
+// as halo rows after `exchange_us`, what the MPI exchange takes) in ampvk
+// and written by hand (twins/heat_step.comp), wall-clock time per
+// iteration, and the two results compared exactly; also the band stepped
+// alone, without exchange.
 void bench_halo(const concurrency::accelerator_view &av, const std::string &device_name,
-                const std::string &twin_dir, int own, int cols, int iterations);
+                const std::string &twin_dir, int own, int cols, int iterations,
+                double exchange_us);
 
 #endif

@@ -393,9 +393,8 @@ double Harness::run(const std::string &spv_path, const std::vector<int> &binding
   return seconds;
 }
 
-double Harness::halo_iterations(const std::string &step_spv, const std::string &copy_spv,
-                                int cur, int next, int rows, int cols, int top, int grid_rows,
-                                int iterations) {
+double Harness::halo_iterations(const std::string &step_spv, int a, int b, int rows, int cols,
+                                int top, int grid_rows, int iterations, double exchange_us) {
   if (!ok())
     return -1;
   const VkDeviceSize row = VkDeviceSize(cols) * sizeof(float);
@@ -411,51 +410,87 @@ double Harness::halo_iterations(const std::string &step_spv, const std::string &
     return -1;
   }
   auto *rows_mapped = static_cast<unsigned char *>(mapped);
-  Pipeline step = make_pipeline(*s, step_spv, {cur, next}, 16);
-  Pipeline copy = make_pipeline(*s, copy_spv, {cur, next}, 4);
-  const std::int32_t shape[4] = {rows, cols, top, grid_rows};
-  const std::uint32_t n = static_cast<std::uint32_t>(rows) * static_cast<std::uint32_t>(cols);
-  const VkBuffer band = s->buffers[cur].buffer;
-  const VkMemoryBarrier after_copy{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr,
-                                   VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT};
-  const VkMemoryBarrier after_shader{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr,
-                                     VK_ACCESS_SHADER_WRITE_BIT,
-                                     VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
-                                         VK_ACCESS_TRANSFER_READ_BIT};
+  // One pipeline per direction of the step: a -> b and b -> a.
+  Pipeline steps[2] = {make_pipeline(*s, step_spv, {a, b}, 24),
+                       make_pipeline(*s, step_spv, {b, a}, 24)};
+  const VkBuffer band[2] = {s->buffers[a].buffer, s->buffers[b].buffer};
+  VkFence fences[2] = {VK_NULL_HANDLE, VK_NULL_HANDLE};
+  for (VkFence &f : fences) {
+    VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    fi.flags = VK_FENCE_CREATE_SIGNALED_BIT;
+    s->check(vkCreateFence(s->device, &fi, nullptr, &f), "vkCreateFence");
+  }
+  VkCommandBuffer interior_cb = VK_NULL_HANDLE; // the previous iteration's
+  const VkMemoryBarrier before{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr,
+                               VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                               VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                                   VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT};
   const VkMemoryBarrier to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr,
                                 VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
-  auto iteration = [&] {
-    VkCommandBuffer cb = s->begin();
-    const VkBufferCopy up[2] = {{2 * row, 0, row}, {3 * row, VkDeviceSize(rows - 1) * row, row}};
-    vkCmdCopyBuffer(cb, staging.buffer, band, 2, up);
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                         0, 1, &after_copy, 0, nullptr, 0, nullptr);
-    step.bind(cb);
-    vkCmdPushConstants(cb, step.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof shape, shape);
+  const VkPipelineStageFlags gpu = VK_PIPELINE_STAGE_TRANSFER_BIT |
+                                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+  auto submit = [&](VkCommandBuffer cb, VkFence fence) {
+    vkEndCommandBuffer(cb);
+    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    si.commandBufferCount = 1;
+    si.pCommandBuffers = &cb;
+    s->check(vkResetFences(s->device, 1, &fence), "vkResetFences");
+    s->check(vkQueueSubmit(s->queue, 1, &si, fence), "vkQueueSubmit");
+  };
+  auto wait = [&](VkFence fence) {
+    s->check(vkWaitForFences(s->device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+  };
+  auto dispatch_rows = [&](VkCommandBuffer cb, const Pipeline &p, int first, int count) {
+    if (count <= 0)
+      return;
+    const std::int32_t shape[6] = {rows, cols, top, grid_rows, first, count};
+    vkCmdPushConstants(cb, p.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof shape, shape);
     vkCmdDispatch(cb, static_cast<std::uint32_t>((cols + 15) / 16),
-                  static_cast<std::uint32_t>((rows + 15) / 16), 1);
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &after_shader, 0, nullptr, 0,
-                         nullptr);
-    copy.bind(cb);
-    vkCmdPushConstants(cb, copy.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof n, &n);
-    vkCmdDispatch(cb, (n + 255) / 256, 1, 1);
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                         0, 1, &after_shader, 0, nullptr, 0, nullptr);
+                  static_cast<std::uint32_t>((count + 15) / 16), 1);
+  };
+  int c = 0; // band[c] holds the current band
+  // samples/mpi/mpi_heat.cpp's iteration: the halo rows the exchange brought
+  // up, the edge rows computed and sent down (waited for by a fence of their
+  // own), the interior computed meanwhile in a second submission.
+  auto iteration = [&] {
+    const int n = 1 - c;
+    VkCommandBuffer cb = s->begin();
+    // After the previous iteration's interior (one queue: submission order
+    // and this barrier order them).
+    vkCmdPipelineBarrier(cb, gpu, gpu, 0, 1, &before, 0, nullptr, 0, nullptr);
+    const VkBufferCopy up[2] = {{2 * row, 0, row}, {3 * row, VkDeviceSize(rows - 1) * row, row}};
+    vkCmdCopyBuffer(cb, staging.buffer, band[c], 2, up);
+    vkCmdPipelineBarrier(cb, gpu, gpu, 0, 1, &before, 0, nullptr, 0, nullptr);
+    steps[c].bind(cb);
+    dispatch_rows(cb, steps[c], 1, 1);
+    dispatch_rows(cb, steps[c], rows - 2, 1);
+    vkCmdPipelineBarrier(cb, gpu, gpu, 0, 1, &before, 0, nullptr, 0, nullptr);
     const VkBufferCopy down[2] = {{row, 0, row}, {VkDeviceSize(rows - 2) * row, row, row}};
-    vkCmdCopyBuffer(cb, band, staging.buffer, 2, down);
+    vkCmdCopyBuffer(cb, band[n], staging.buffer, 2, down);
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
                          &to_host, 0, nullptr, 0, nullptr);
-    s->submit_and_wait(cb);
-    // The neighbours' edge rows arrive in the halo rows: here, this band's own.
+    submit(cb, fences[0]);
+    wait(fences[1]); // the previous interior: its command buffer goes
+    if (interior_cb)
+      vkFreeCommandBuffers(s->device, s->pool, 1, &interior_cb);
+    interior_cb = s->begin();
+    steps[c].bind(interior_cb);
+    dispatch_rows(interior_cb, steps[c], 2, rows - 4);
+    submit(interior_cb, fences[1]);
+    wait(fences[0]);
+    vkFreeCommandBuffers(s->device, s->pool, 1, &cb);
+    // The neighbours' edge rows arrive in the halo rows: here, this band's
+    // own, after as long as the MPI exchange takes.
+    spin_for(exchange_us);
     std::memcpy(rows_mapped + 3 * row, rows_mapped, row);
     std::memcpy(rows_mapped + 2 * row, rows_mapped + row, row);
+    c = n;
   };
   // Before the first iteration the halo rows are the band's own.
   {
     VkCommandBuffer cb = s->begin();
     const VkBufferCopy halos[2] = {{0, 2 * row, row}, {VkDeviceSize(rows - 1) * row, 3 * row, row}};
-    vkCmdCopyBuffer(cb, band, staging.buffer, 2, halos);
+    vkCmdCopyBuffer(cb, band[0], staging.buffer, 2, halos);
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
                          &to_host, 0, nullptr, 0, nullptr);
     s->submit_and_wait(cb);
@@ -464,12 +499,24 @@ double Harness::halo_iterations(const std::string &step_spv, const std::string &
   const auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < iterations && ok(); ++i)
     iteration();
+  wait(fences[1]); // the last interior done, as ampvk's timing waits for it
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  destroy_pipeline(*s, step);
-  destroy_pipeline(*s, copy);
+  if (interior_cb)
+    vkFreeCommandBuffers(s->device, s->pool, 1, &interior_cb);
+  for (VkFence f : fences)
+    vkDestroyFence(s->device, f, nullptr);
+  destroy_pipeline(*s, steps[0]);
+  destroy_pipeline(*s, steps[1]);
   vkUnmapMemory(s->device, staging.memory);
   s->destroy(staging);
+  // The result in `a`, where the caller reads it.
+  if (c == 1 && ok()) {
+    VkCommandBuffer cb = s->begin();
+    const VkBufferCopy all{0, 0, VkDeviceSize(rows) * row};
+    vkCmdCopyBuffer(cb, band[1], band[0], 1, &all);
+    s->submit_and_wait(cb);
+  }
   return ok() ? seconds / iterations : -1;
 }
 

@@ -5,6 +5,7 @@
 #ifndef AMPVK_BENCH_TWIN_HARNESS_H
 #define AMPVK_BENCH_TWIN_HARNESS_H
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -12,6 +13,16 @@
 #include <vector>
 
 namespace twin {
+
+// Busy for `us` microseconds: a stand-in for a host step whose time was
+// measured elsewhere (an MPI exchange), which a sleep would overshoot.
+inline void spin_for(double us) {
+  if (us <= 0)
+    return;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double, std::micro>(us);
+  while (std::chrono::steady_clock::now() < until) {
+  }
+}
 
 class Harness {
 public:
@@ -50,15 +61,16 @@ public:
 
   // Wall-clock seconds per iteration of samples/mpi/mpi_heat.cpp's middle
   // rank written by hand: a band of `rows` rows (with its two halo rows) of
-  // `cols` floats in `cur`, a scratch buffer `next`. Each iteration is one
-  // command buffer: the two halo rows up from host-visible memory, the step
-  // shader (cur -> next, push constants rows, cols, top, grid_rows), the copy
-  // shader (next -> cur), the two edge rows down; submitted, waited for, and
-  // the edge rows moved into the halo rows on the host (what the neighbours'
-  // MPI_Sendrecv brings). After `iterations` (one more first, untimed),
-  // `cur` holds the result.
-  double halo_iterations(const std::string &step_spv, const std::string &copy_spv, int cur,
-                         int next, int rows, int cols, int top, int grid_rows, int iterations);
+  // `cols` floats in `a`, stepped into `b` and back (the step shader, push
+  // constants rows, cols, top, grid_rows and the rows computed, first and
+  // count). Each iteration: one command buffer with the two halo rows up from
+  // host-visible memory, the two edge rows computed and copied down, with a
+  // fence; a second with the interior rows, submitted at once; the first
+  // fence waited for, `exchange_us` spent (what the neighbours'
+  // MPI_Sendrecv takes) and the edge rows moved into the halo rows on the
+  // host. After `iterations` (one more first, untimed), `a` holds the result.
+  double halo_iterations(const std::string &step_spv, int a, int b, int rows, int cols, int top,
+                         int grid_rows, int iterations, double exchange_us);
 
   // The Vulkan objects (twin_harness.cpp), named there by its helpers.
   struct State;

@@ -288,6 +288,84 @@ TEST(SectionCoherence, KernelsMoveTheSectionsTheyCapture) {
   EXPECT_EQ(data, expect);
 }
 
+// synchronize_async records its download when called: a kernel launched
+// afterwards runs after it. The host copy gets the data as of the call, also
+// in bytes the later kernel overwrites, which stay stale: reading them
+// through the view brings the later kernel's data.
+TEST(SectionCoherence, SynchronizeAsyncBringsTheDataAsOfTheCall) {
+  const int rows = 48, cols = 96;
+  std::vector<int> data = hosttest::pattern(rows * cols, 12), expect = data;
+  array_view<int, 2> v(rows, cols, data);
+  parallel_for_each(v.extent, [=](index<2> i) restrict(amp) { v[i] = v[i] * 3 + i[0]; });
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      expect[r * cols + c] = expect[r * cols + c] * 3 + r;
+  const std::vector<int> first = expect;
+
+  moved before = now();
+  completion_future f = v.section(index<2>(5, 0), extent<2>(2, cols)).synchronize_async();
+  parallel_for_each(v.extent, [=](index<2> i) restrict(amp) { v[i] = v[i] - i[1]; });
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      expect[r * cols + c] -= c;
+  f.get();
+  EXPECT_EQ(since(before).down, 2u * cols * sizeof(int));
+  for (int r = 5; r < 7; ++r)
+    for (int c = 0; c < cols; ++c)
+      ASSERT_EQ(data[r * cols + c], first[r * cols + c]) << r << "," << c;
+  // Rows 5..6 are stale again: the view reads the second kernel's data.
+  EXPECT_EQ(v(6, 17), expect[6 * cols + 17]);
+  v.synchronize();
+  EXPECT_EQ(data, expect);
+}
+
+// The overlap a halo exchange needs: edge rows computed, their download
+// started, the interior computed by a kernel that writes other rows. The
+// edge rows come home current (synchronizing them again moves nothing), and
+// a host write to a row during its download is kept.
+TEST(SectionCoherence, SynchronizeAsyncOverlapsKernelsOnOtherSections) {
+  const int rows = 40, cols = 64;
+  std::vector<int> data = hosttest::pattern(rows * cols, 13), expect = data;
+  array_view<int, 2> v(rows, cols, data);
+  array_view<int, 2> edges = v.section(index<2>(0, 0), extent<2>(2, cols));
+  parallel_for_each(edges.extent, [=](index<2> i) restrict(amp) { edges[i] = edges[i] + 7; });
+  for (int i = 0; i < 2 * cols; ++i)
+    expect[i] += 7;
+
+  moved before = now();
+  completion_future top = v.section(index<2>(0, 0), extent<2>(1, cols)).synchronize_async();
+  completion_future second = v.section(index<2>(1, 0), extent<2>(1, cols)).synchronize_async();
+  array_view<int, 2> interior = v.section(index<2>(2, 0), extent<2>(rows - 2, cols));
+  parallel_for_each(interior.extent,
+                    [=](index<2> i) restrict(amp) { interior[i] = interior[i] * 2 + i[1]; });
+  for (int r = 2; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      expect[r * cols + c] = expect[r * cols + c] * 2 + c;
+  EXPECT_EQ(since(before).down, 2u * cols * sizeof(int)) << "counted when recorded";
+  // The host replaces row 1 through the view while its download may still
+  // be in flight: the download's end must not overwrite it.
+  array_view<int, 2> row1 = v.section(index<2>(1, 0), extent<2>(1, cols));
+  for (int c = 0; c < cols; ++c)
+    row1(0, c) = expect[cols + c] = -c;
+  top.get();
+  second.get();
+  for (int i = 0; i < 2 * cols; ++i)
+    ASSERT_EQ(data[i], expect[i]) << i;
+
+  before = now();
+  v.section(index<2>(0, 0), extent<2>(1, cols)).synchronize();
+  EXPECT_EQ(since(before).down, 0u) << "the edge row came home current";
+  v.synchronize();
+  EXPECT_EQ(since(before).down, (rows - 2u) * cols * sizeof(int));
+  EXPECT_EQ(data, expect);
+  // Row 1 goes up with the next kernel: the host's change was not lost.
+  parallel_for_each(v.extent, [=](index<2> i) restrict(amp) { v[i] = v[i] + 1; });
+  for (int &x : expect)
+    x += 1;
+  v.synchronize();
+  EXPECT_EQ(data, expect);
+}
+
 // Interleaved kernels, host writes with refresh, discards, synchronizes,
 // element reads and copies of random sections, against a host model of the
 // data. A discarded element is undefined until a kernel writes it again.

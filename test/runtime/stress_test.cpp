@@ -169,12 +169,28 @@ struct worker {
       for (int &x : expect)
         x = scale(x, round);
       rt::section s = random_section(height, width, r0, c0, h, w);
-      rt::buffer_synchronize(v, &s);
+      const bool async = rng() % 2;
+      const bool kernel_meanwhile = async && rng() % 2;
+      if (async) {
+        // synchronize_async: recorded now, ended on another thread, perhaps
+        // after a kernel that writes the view; the section still comes home
+        // as it was at the call.
+        rt::async_download *d = rt::buffer_synchronize_begin(v, &s);
+        if (kernel_meanwhile)
+          launch_scale_offset(v, height * width, 50 + round, any_view());
+        std::thread([d] { rt::buffer_synchronize_end(d); }).join();
+      } else {
+        rt::buffer_synchronize(v, &s);
+      }
       bool same = true;
       for (int r = r0; r < r0 + h; ++r)
         for (int c = c0; c < c0 + w; ++c)
           same &= host[r * width + c] == expect[r * width + c];
-      check(same, "synchronized section of a host view");
+      check(same, async ? "section of a host view after synchronize_async"
+                        : "synchronized section of a host view");
+      if (kernel_meanwhile)
+        for (int &x : expect)
+          x = scale(x, 50 + round);
       s = random_section(height, width, r0, c0, h, w);
       int *data = static_cast<int *>(rt::buffer_host_data(v, rt::access::read_write, &s));
       for (int r = r0; r < r0 + h; ++r)

@@ -5,13 +5,16 @@ and accelerator.
 
   check_mpi_bytes.py RANKS ROWS COLS ITERATIONS -- mpirun ... mpi_heat
 
-Rank r owns `own` rows of the grid and keeps a block of own + 2 rows (a halo
-row above and below). Its first kernel uploads the whole block; after that,
-every iteration downloads the edge rows its neighbours need (one per
-neighbour) and the next kernel uploads the halo rows they sent (one per
-neighbour); the final synchronize downloads the whole block. Bytes of float
-rows: each rank's host->device and device->host bytes are exactly
-4 * cols * (own + 2 + (iterations - 1) * neighbours).
+Rank r owns `own` rows of the grid and keeps two blocks of own + 2 rows (a
+halo row above and below), stepping from one into the other. Its first
+kernel uploads the first block whole (the second is discarded: nothing of it
+goes up); after that, every iteration but the last downloads the edge rows
+its neighbours need (one per neighbour, synchronize_async) and the next
+iteration's first kernel uploads the halo rows they sent (one per
+neighbour); the final synchronize downloads the rows the kernels wrote, the
+owned ones. Bytes of float rows, for each rank:
+  host->device 4 * cols * (own + 2 + (iterations - 1) * neighbours)
+  device->host 4 * cols * (own + (iterations - 1) * neighbours)
 """
 import os
 import re
@@ -20,13 +23,14 @@ import sys
 
 
 def expected(ranks, rows, cols, iterations):
-    out = []
+    up, down = [], []
     base, extra = divmod(rows, ranks)
     for r in range(ranks):
         own = base + (1 if r < extra else 0)
         neighbours = (r > 0) + (r < ranks - 1)
-        out.append(4 * cols * (own + 2 + (iterations - 1) * neighbours))
-    return sorted(out)
+        up.append(4 * cols * (own + 2 + (iterations - 1) * neighbours))
+        down.append(4 * cols * (own + (iterations - 1) * neighbours))
+    return sorted(up), sorted(down)
 
 
 def main():
@@ -42,18 +46,18 @@ def main():
         problems.append("no PASSED line")
     up = sorted(int(m) for m in re.findall(r"^host->device\s+\d+\s+(\d+)$", text, re.M))
     down = sorted(int(m) for m in re.findall(r"^device->host\s+\d+\s+(\d+)$", text, re.M))
-    want = expected(ranks, rows, cols, iterations)
-    if up != want:
-        problems.append(f"host->device bytes per rank {up}, expected {want}")
-    if down != want:
-        problems.append(f"device->host bytes per rank {down}, expected {want}")
+    want_up, want_down = expected(ranks, rows, cols, iterations)
+    if up != want_up:
+        problems.append(f"host->device bytes per rank {up}, expected {want_up}")
+    if down != want_down:
+        problems.append(f"device->host bytes per rank {down}, expected {want_down}")
     if problems:
         print(text)
         for p in problems:
             print("FAILED:", p)
         return 1
-    print(f"{ranks} ranks, {rows}x{cols}, {iterations} iterations: bytes per rank {want} "
-          "each way, as expected")
+    print(f"{ranks} ranks, {rows}x{cols}, {iterations} iterations: bytes per rank "
+          f"{want_up} up and {want_down} down, as expected")
     return 0
 
 

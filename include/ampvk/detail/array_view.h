@@ -401,9 +401,25 @@ public:
   // concurrency::copy(*this, dest) (copy.h).
   void copy_to(array<nonconst_value_type, N> &dest) const;
   void copy_to(const array_view<nonconst_value_type, N> &dest) const;
+  // The download is recorded and submitted now, after the kernels launched
+  // so far: kernels launched afterwards neither delay it nor change what it
+  // brings home (the bytes they write stay stale on the host). The future's
+  // thread waits for it and copies it home; a write access then makes the
+  // host copy the only current one, as synchronize does.
   completion_future synchronize_async(access_type type = access_type_read) const {
+    const ampvk::rt::section s = _M_section();
+    ampvk::rt::async_download *d = ampvk::rt::buffer_synchronize_begin(_M_buffer, &s);
     array_view self = *this;
-    return detail::run_async([self, type] { self.synchronize(type); });
+    try {
+      return detail::run_async([self, type, d] {
+        ampvk::rt::buffer_synchronize_end(d);
+        if (type & access_type_write)
+          self.synchronize(type);
+      });
+    } catch (...) {
+      ampvk::rt::buffer_synchronize_end(d); // no thread: end it here
+      throw;
+    }
   }
   // Kernels on av see the view's current data: the runtime uploads what is
   // stale before every kernel that uses it, so on the view's own accelerator

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "memory/byte_ranges.h"
 #include "memory/memory.h"
@@ -18,6 +19,7 @@
 namespace ampvk {
 namespace rt {
 
+class async_download;
 class device;
 class queue;
 
@@ -70,6 +72,9 @@ public:
   // once none does, so holds are always added and dropped under one mutex.
   unsigned gpu_holds = 0;
   bool orphaned = false;     // no references left; destroyed when gpu_holds drops to 0
+  // synchronize_async's downloads begun and not yet ended
+  // (execution/async_download.h): a later kernel's writes overtake them.
+  std::vector<async_download *> downloads_in_flight;
   std::uint64_t last_write = 0; // serial of the last submission that writes it
   std::uint64_t last_use = 0;   // serial of the last submission that uses it
   queue *last_queue = nullptr;  // whose serials those are; null: the device's default queue

@@ -7,6 +7,7 @@
 
 #include "device.h"
 #include "diagnostics/profiler.h"
+#include "execution/async_download.h"
 #include "execution/buffer_transfers.h"
 #include "execution/queue.h"
 
@@ -159,6 +160,9 @@ void device_submitted(buffer &b, std::uint64_t serial, bool writes, const byte_r
       b.device_stale.remove(*shows);
     else
       b.device_stale.clear();
+    if (writes)
+      for (async_download *d : b.downloads_in_flight)
+        d->overtake(written);
     if (writes && written)
       b.host_stale.add(*written);
     else if (writes)
@@ -168,7 +172,33 @@ void device_submitted(buffer &b, std::uint64_t serial, bool writes, const byte_r
   bump(b);
 }
 
+void async_download_started(buffer &b, async_download &d) {
+  b.downloads_in_flight.push_back(&d);
+}
+
+void async_download_ended(buffer &b, async_download &d, const byte_ranges &copied) noexcept {
+  auto &list = b.downloads_in_flight;
+  list.erase(std::remove(list.begin(), list.end(), &d), list.end());
+  if (copied.empty())
+    return;
+  b.host_stale.remove(copied);
+  publish(b);
+}
+
+namespace {
+
+// The host copy became current by other means: downloads in flight have
+// nothing left to copy.
+void detach_downloads(buffer &b) noexcept {
+  for (async_download *d : b.downloads_in_flight)
+    d->detach();
+  b.downloads_in_flight.clear();
+}
+
+} // namespace
+
 void evict_to_host(buffer &b) noexcept {
+  detach_downloads(b);
   try {
     if (b.host_mapped) {
       // The mapping dies with the memory: give the host pointer a copy.
@@ -196,6 +226,7 @@ void evict_to_host(buffer &b) noexcept {
 }
 
 void moved_to_host(buffer &b) noexcept {
+  detach_downloads(b);
   b.release_storage();
   b.last_use = b.last_write = 0;
   drop_queue(b.last_queue);

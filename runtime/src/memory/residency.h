@@ -12,6 +12,8 @@
 //   created        created_wrapped, created_owned
 //   host           host_read, host_write, host_discard
 //   device         needs_upload (query), device_submitted (launch's reads/writes)
+//   async          async_download_started, async_download_ended; a later
+//                  kernel's writes overtake the download (device_submitted)
 //   retired        noticed by host_read/host_write: a host-mapped buffer whose
 //                  last user finished stops being device_in_use
 //   evicted        evict_to_host (exit teardown)
@@ -95,6 +97,13 @@ bool needs_upload(const buffer &b, const byte_ranges *shows = nullptr);
 // one of `written`) and the host waits for that submission before using b.
 void device_submitted(buffer &b, std::uint64_t serial, bool writes,
                       const byte_ranges *shows = nullptr, const byte_ranges *written = nullptr);
+
+// Device mutex held. synchronize_async's download d of b was recorded and
+// submitted: later kernels that write b tell it which bytes they overtake.
+void async_download_started(buffer &b, async_download &d);
+// Device mutex held. d ended (or failed): b forgets it, and the bytes `copied`
+// home are current on the host.
+void async_download_ended(buffer &b, async_download &d, const byte_ranges &copied) noexcept;
 
 // Process exit, GPU idle, device mutex held: makes the host copy current and
 // the only one, and frees the device memory. The buffer stays usable from the

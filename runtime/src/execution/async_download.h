@@ -1,0 +1,72 @@
+// array_view::synchronize_async in two halves (rt::buffer_synchronize_begin
+// and _end, runtime.h). The first, on the caller's thread, records the
+// download of the section's stale bytes behind the kernels launched before
+// it and submits it at once, so the kernels launched after it run after it
+// on the GPU and never delay it: a program overlaps the transfer of edge
+// rows with the computation of the interior. The second, on the future's
+// thread, waits for that submission only and copies the data as of the call
+// into the bytes of the host copy still stale: what the host wrote, refreshed
+// or read meanwhile stays. Bytes a later kernel writes (overtaken,
+// residency.cpp's device_submitted) receive it too but stay stale.
+#ifndef AMPVK_RUNTIME_EXECUTION_ASYNC_DOWNLOAD_H
+#define AMPVK_RUNTIME_EXECUTION_ASYNC_DOWNLOAD_H
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+
+#include "memory/byte_ranges.h"
+
+namespace ampvk {
+namespace rt {
+
+class buffer;
+class buffer_download;
+class device;
+class queue;
+class submission;
+
+class async_download {
+public:
+  // Device mutex held (`lock`, a lock_owner lock on b). Starts the download of
+  // the bytes of `part` whose host copy is stale; null when there are none,
+  // or when b's one copy is host-mapped memory, where there is nothing to
+  // copy: its end waits for the kernels that wrote b before the call (their
+  // batch is submitted now).
+  static std::unique_ptr<async_download> begin(buffer &b, const byte_ranges &part);
+  ~async_download();
+  async_download(const async_download &) = delete;
+  async_download &operator=(const async_download &) = delete;
+
+  // Waits for the download and copies home the bytes still wanted; takes the
+  // mutex of the device it began on. Throws accelerator_view_removed when the
+  // device is lost meanwhile.
+  void end();
+
+  // Called by residency.cpp with b's device mutex held: a kernel submitted
+  // after the download writes `written` (null: all of b), so those bytes of
+  // the host copy must not receive the older data.
+  void overtake(const byte_ranges *written);
+  // b moved to another device or was evicted at exit, host copy current: the
+  // download has nothing left to copy.
+  void detach() noexcept { detached_ = true; }
+
+private:
+  async_download(buffer &b, queue &q, byte_ranges part);
+
+  buffer &buffer_;
+  queue &queue_;
+  byte_ranges part_;      // the stale bytes the download copies
+  byte_ranges overtaken_; // those written since by later kernels
+  bool detached_ = false;
+  bool registered_ = false;
+  std::uint64_t serial_ = 0; // the submission to wait for
+  std::unique_ptr<submission> submission_; // owns the staging memory
+
+  std::unique_ptr<buffer_download> copy_;
+};
+
+} // namespace rt
+} // namespace ampvk
+
+#endif
