@@ -1,5 +1,6 @@
 //===- PassRecipe.cpp -----------------------------------------------------===//
 #include "spirv/PassRecipe.h"
+#include "spirv/passes/DeadBlocks.h"
 #include "spirv/passes/FullLoopUnroll.h"
 #include "spirv/passes/FunctionVariablesToSsa.h"
 #include "spirv/passes/NoContraction.h"
@@ -32,6 +33,8 @@ static const OwnPass OwnPassTable[] = {
      shiftNonNegativeDivisions},
     {"narrow-widened-comparisons", "a sign-extended int compared with a constant: in 32 bits",
      narrowWidenedComparisons},
+    {"remove-dead-blocks", "blocks no path reaches, even through a merge instruction, go",
+     removeDeadBlocks},
 };
 
 llvm::ArrayRef<OwnPass> ampvk::ownPasses() { return OwnPassTable; }
@@ -158,6 +161,15 @@ std::vector<RecipeStep> ampvk::passRecipe(const SpirvPipelineOptions &Opts) {
     }
     Ours("decorate-float-operations", "SPIRV-Tools' passes drop NoContraction from what they make");
   }
+  // SPIRV-Tools' merge-blocks can leave a dead block branching into a loop's
+  // continue target, which its validator rejects, and nothing after the last
+  // one removes it (DeadBlocks.h).
+  const bool MergesBlocks =
+      std::any_of(Segments.begin(), Segments.end(), [](const std::vector<std::string> &S) {
+        return std::count(S.begin(), S.end(), "merge-blocks") != 0;
+      });
+  if (MergesBlocks)
+    Ours("remove-dead-blocks", "merge-blocks leaves dead branches into continue targets");
   R.push_back({Kind::Finish, "finish", "a kernel's variants are finished one by one from here"});
   Ours("finish-tile-barriers", "wait()'s memory semantics read the variant's Aliased views");
   if (Opts.Optimize)

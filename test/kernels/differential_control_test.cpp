@@ -1,8 +1,9 @@
 // Differential tests, control flow: nested loops with break and continue,
 // do-while (continue jumps to the condition), early returns from nested loops
 // inside helper functions, switch (fall-through, default last, nested, in
-// loops), and chains of helpers with reference and pointer parameters that
-// modify the caller's locals and array elements.
+// loops), chains of helpers with reference and pointer parameters that
+// modify the caller's locals and array elements, and code that never runs
+// (after a return, in loops that never come back).
 #include "differential.h"
 
 #include <climits>
@@ -311,6 +312,70 @@ int unusualReturns(int a) restrict(cpu, amp) {
   return f.code * 10 + int(f.val * 2.0f) + n * 1000 + continueThroughSwitchInDoWhile(a) +
          (bothBranchesReturn(a) == 1 || returnsFromEndlessLoop(a) > 5) * 7 +
          bothBranchesReturn(returnsFromEndlessLoop(bothBranchesReturn(a) + a));
+}
+
+// ---- code that never runs ----
+
+// Loops whose continue target is never reached, where another loop's body
+// ends (the kernel's body ends the item loop's): the single-trip loop around
+// an inlined function with code after its return, or whose return a constant
+// condition always takes (seed 500 of test/fuzz), loops that always break,
+// and ways back only constant propagation finds dead. SPIRV-Tools 2023.1's
+// merge-blocks left each such loop's dead continue target branching into the
+// enclosing loop's continue target, and the final spirv-val rejected the
+// kernel (plugin/spirv/passes/DeadBlocks.h).
+template <typename T> T mixAfterReturn(T a, T b, int k) restrict(cpu, amp) {
+  return (a ^ b) + static_cast<T>(k);
+  return k ? a : b; // never runs
+}
+
+unsigned alwaysTakenReturn(unsigned a, int r, unsigned s) restrict(cpu, amp) {
+  unsigned v = a * 2654435761u;
+  if (0 == 0u)
+    return mixAfterReturn<unsigned>(s, v, r);
+  return a; // never runs
+}
+
+unsigned breakingLoops(unsigned a, unsigned b) restrict(cpu, amp) {
+  unsigned x = a;
+  for (;;) {
+    for (;;) {
+      x ^= b * 3u;
+      break;
+    }
+    x += a >> 3;
+    break;
+  }
+  return x;
+}
+
+unsigned pickByFlag(unsigned a, unsigned b) restrict(cpu, amp) {
+  int one = 1;
+  if (one)
+    return (a ^ b) * 7u;
+  return a + b;
+}
+
+unsigned foldedWaysBack(unsigned a, unsigned b) restrict(cpu, amp) {
+  int one = 1;
+  unsigned x = a;
+  for (;;) {
+    for (;;) {
+      x ^= b * 5u;
+      if (one)
+        break;
+    }
+    if (one)
+      break;
+  }
+  return pickByFlag(x, b);
+}
+
+unsigned neverRunInLoop(unsigned a, unsigned b) restrict(cpu, amp) {
+  unsigned x = a;
+  for (int k = 0; k < static_cast<int>(b & 7u); ++k)
+    x = alwaysTakenReturn(x, k - 3, b + static_cast<unsigned>(k));
+  return x;
 }
 
 // ---- switch ----
@@ -709,6 +774,21 @@ TEST(DiffControl, EarlyReturns) {
         ints<int>(N1, 21, -100, 100));
   check(E2, [](int a) restrict(cpu, amp) { return unusualReturns(a); },
         ints<int>(E2.size(), 22, -100, 100));
+}
+
+TEST(DiffControl, NeverRunCode) {
+  auto a = ints<unsigned>(N1, 31), b = ints<unsigned>(N1, 32);
+  check(extent<1>(N1),
+        [](unsigned a, unsigned b) restrict(cpu, amp) {
+          return alwaysTakenReturn(a, static_cast<int>(b & 15u) - 8, b);
+        },
+        a, b);
+  check(extent<1>(N1),
+        [](unsigned a, unsigned b) restrict(cpu, amp) { return breakingLoops(a, b); }, a, b);
+  check(extent<1>(N1),
+        [](unsigned a, unsigned b) restrict(cpu, amp) { return foldedWaysBack(a, b); }, a, b);
+  check(E2, [](unsigned a, unsigned b) restrict(cpu, amp) { return neverRunInLoop(a, b); },
+        ints<unsigned>(E2.size(), 33), ints<unsigned>(E2.size(), 34));
 }
 
 TEST(DiffControl, Switch) {
