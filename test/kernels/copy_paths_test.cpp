@@ -243,6 +243,42 @@ TEST(CopyPaths, BulkHostCopiesMoveOnceEachWay) {
   EXPECT_EQ(again, in);
 }
 
+// Large bulk copies between host memory and an array on a device that
+// imports host memory (VK_EXT_external_memory_host; lavapipe with
+// AMPVK_DEBUG_FORCE_STAGING=1, discrete GPUs) copy straight between the
+// caller's pages and the device copy. The pages are imported whole, the
+// bytes around the range included: those must stay as they were.
+TEST(CopyPaths, LargeHostCopiesThroughTheCallersPages) {
+  const int n = (9 << 20) / 4 + 3; // over 8 MiB, not a whole number of pages
+  std::vector<int> in = pattern(n + 2, 11);
+  array<int, 1> a(n);
+  const std::uint64_t pages_before = ampvk::rt::debug_counters().bytes_through_caller_pages;
+  const moved start = moved::now();
+  copy(in.data() + 1, in.data() + 1 + n, a); // not at a page boundary
+  scrambleOnDevice(a);
+  std::vector<int> out(n + 2, -7);
+  copy(a, out.data() + 1);
+  const moved m = moved::now().since(start);
+  const std::uint64_t pages =
+      ampvk::rt::debug_counters().bytes_through_caller_pages - pages_before;
+  EXPECT_EQ(out.front(), -7) << "the byte before the range, in the same page";
+  EXPECT_EQ(out.back(), -7) << "the byte after the range, in the same page";
+  const std::vector<int> expect =
+      scrambled(std::vector<int>(in.begin() + 1, in.end() - 1), a.extent);
+  EXPECT_TRUE(std::equal(expect.begin(), expect.end(), out.begin() + 1));
+  const char *staging = std::getenv("AMPVK_DEBUG_FORCE_STAGING");
+  const char *no_import = std::getenv("AMPVK_DEBUG_NO_HOST_IMPORT");
+  const std::uint64_t bytes = std::uint64_t(n) * sizeof(int);
+  if (no_import && *no_import == '1')
+    EXPECT_EQ(pages, 0u);
+  else if (staging && *staging == '1')
+    EXPECT_EQ(pages, 2 * bytes) << "lavapipe imports host memory";
+  if (pages) {
+    EXPECT_EQ(m.uploaded, bytes);
+    EXPECT_EQ(m.downloaded, bytes);
+  }
+}
+
 // Rank 5: more dimensions than a section names exactly; element by element.
 TEST(CopyPaths, FiveDimensionalViewsCopyElementByElement) {
   int dims[5] = {3, 4, 2, 5, 6};

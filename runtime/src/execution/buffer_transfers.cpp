@@ -1,6 +1,7 @@
 #include "execution/buffer_transfers.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -8,6 +9,7 @@
 #include "device.h"
 #include "execution/barriers.h"
 #include "memory/buffer.h"
+#include "memory/host_import.h"
 #include "memory/residency.h"
 #include "vulkan/internal_counters.h"
 
@@ -193,12 +195,65 @@ namespace {
 // for every copy.
 constexpr std::size_t bulk_chunk_bytes = std::size_t(32) << 20;
 
+// From this size on, a device that imports host memory
+// (VK_EXT_external_memory_host) copies straight between the caller's pages
+// and the device copy: no host copy at all. Below it, pinning the pages costs
+// more than the copy into staging memory it saves.
+constexpr std::size_t import_min_bytes = std::size_t(8) << 20;
+
+// The caller's bytes [p, p + bytes), imported with the whole pages around
+// them (an import starts and ends at the device's alignment; the pages are
+// the caller's, so the bytes around are too). False when the device imports
+// no host memory, the transfer is small, or the driver refuses these pages
+// (read-only memory, for one).
+struct caller_pages {
+  imported_host_buffer memory;
+  VkDeviceSize at = 0; // where p lies in it
+};
+bool import_caller_pages(device &d, const void *p, std::size_t bytes, caller_pages &out) {
+  const physical_device &pd = d.physical();
+  if (!pd.imports_host_memory || bytes < import_min_bytes)
+    return false;
+  const std::uintptr_t align = pd.host_import_alignment;
+  const std::uintptr_t begin = reinterpret_cast<std::uintptr_t>(p);
+  const std::uintptr_t first = begin & ~(align - 1);
+  const std::uintptr_t end = (begin + bytes + align - 1) & ~(align - 1);
+  try {
+    out.memory = import_host_memory(d, reinterpret_cast<void *>(first), end - first);
+  } catch (const concurrency::runtime_exception &) {
+    return false; // staging memory instead
+  }
+  out.at = begin - first;
+  debug_counters().bytes_through_caller_pages += bytes;
+  return true;
+}
+
 } // namespace
 
 void upload_from(queue &q, buffer &b, std::size_t offset, const void *src, std::size_t bytes) {
   ++debug_counters().uploads;
   note_transfer(q, transfer_direction::host_to_device, bytes);
   debug_counters().bytes_uploaded += bytes;
+  caller_pages pages;
+  if (import_caller_pages(q.owner(), src, bytes, pages)) {
+    submission s(q);
+    q.hold(s.batch(), b);
+    memory_barrier(s.cmd(), gpu_stages,
+                   VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_TRANSFER_BIT,
+                   VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+    const VkBufferCopy region{pages.at, offset, bytes};
+    s.transfer(transfer_direction::host_to_device, bytes, [&](VkCommandBuffer cmd) {
+      vkCmdCopyBuffer(cmd, pages.memory.buffer.get(), b.storage.buffer.get(), 1, &region);
+    });
+    const byte_ranges part(offset, offset + bytes);
+    note_queue_use(q, b, s.serial());
+    residency::device_submitted(b, s.serial(), true, &part, &part);
+    // The caller may change its memory once copy returns, and the import
+    // goes with this function.
+    s.end_and_wait();
+    return;
+  }
   const auto *from = static_cast<const unsigned char *>(src);
   std::uint64_t in_flight[2] = {0, 0};
   for (std::size_t done = 0, k = 0; done < bytes; done += bulk_chunk_bytes, ++k) {
@@ -233,6 +288,20 @@ void download_into(queue &q, buffer &b, std::size_t offset, void *dst, std::size
   ++debug_counters().downloads;
   note_transfer(q, transfer_direction::device_to_host, bytes);
   debug_counters().bytes_downloaded += bytes;
+  caller_pages pages;
+  if (import_caller_pages(q.owner(), dst, bytes, pages)) {
+    submission s(q);
+    q.hold(s.batch(), b);
+    memory_barrier(s.cmd(), gpu_stages, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+    const VkBufferCopy region{offset, pages.at, bytes};
+    s.transfer(transfer_direction::device_to_host, bytes, [&](VkCommandBuffer cmd) {
+      vkCmdCopyBuffer(cmd, b.storage.buffer.get(), pages.memory.buffer.get(), 1, &region);
+    });
+    // The batch's last barrier makes the copy visible to the host.
+    s.end_and_wait();
+    return;
+  }
   auto *to = static_cast<unsigned char *>(dst);
   // A chunk's copy is recorded and submitted before the previous chunk is
   // waited for and copied home.

@@ -61,14 +61,17 @@ bool download(queue &q, buffer &b, const byte_ranges &part,
               std::unique_lock<std::mutex> *lock = nullptr);
 
 // Bulk host data (copy into an array) straight into bytes [offset, offset +
-// bytes) of b's device copy: one host copy, into staging memory, and a copy
-// command ordered after q's earlier work; the host copy of those bytes becomes
-// stale. Device mutex held; b's device copy allocated and not host-mapped.
+// bytes) of b's device copy: a copy command ordered after q's earlier work,
+// from the caller's pages where the device imports them (large copies), else
+// from staging memory the host copies into; the host copy of those bytes
+// becomes stale. Device mutex held; b's device copy allocated and not
+// host-mapped.
 void upload_from(queue &q, buffer &b, std::size_t offset, const void *src, std::size_t bytes);
 // Those bytes of b's device copy, current there (stale on the host), straight
 // into dst (copy out of an array): one copy command after the kernels that
-// write b, waited for holding the mutex, and one host copy out of staging
-// memory. b's host copy stays as it was.
+// write b, waited for holding the mutex, into the caller's pages where the
+// device imports them (large copies), else into staging memory the host
+// copies out of. b's host copy stays as it was.
 void download_into(queue &q, buffer &b, std::size_t offset, void *dst, std::size_t bytes);
 
 } // namespace rt

@@ -6,6 +6,7 @@
 #include <ampvk/exceptions.h>
 
 #include "device.h"
+#include "vulkan/physical_device.h"
 #include "vulkan/vk_error.h"
 
 namespace ampvk {
@@ -49,9 +50,18 @@ imported_host_buffer import_host_memory(device &d, void *host, std::size_t bytes
   if (!allowed || needs.size > bytes)
     throw concurrency::runtime_exception("ampvk: " + what + ": no memory type fits",
                                          concurrency::E_FAIL_AMP);
+  // A coherent type where there is one: the host reads and writes the
+  // memory through its own pointer, never through a mapping it could flush.
+  const VkPhysicalDeviceMemoryProperties &types = d.physical().memory;
   std::uint32_t type = 0;
   while (!(allowed & (1u << type)))
     ++type;
+  for (std::uint32_t t = type; t < types.memoryTypeCount; ++t)
+    if ((allowed & (1u << t)) &&
+        (types.memoryTypes[t].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) {
+      type = t;
+      break;
+    }
 
   VkImportMemoryHostPointerInfoEXT import{VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT};
   import.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;

@@ -1,8 +1,9 @@
 // Host memory a device's copy commands read and write directly, imported with
 // VK_EXT_external_memory_host. A copy between two accelerators goes through
-// one such allocation imported into both (execution/device_copies.h): the
+// one such allocation imported into both (execution/buffer_copies.h): the
 // source device writes it, the destination device reads it, and the host
-// copies nothing.
+// copies nothing. A large bulk copy between the caller's memory and an array
+// imports the caller's pages (execution/buffer_transfers.cpp).
 #ifndef AMPVK_RUNTIME_MEMORY_HOST_IMPORT_H
 #define AMPVK_RUNTIME_MEMORY_HOST_IMPORT_H
 

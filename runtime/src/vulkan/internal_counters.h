@@ -36,6 +36,9 @@ struct counters {
   std::atomic<std::uint64_t> bytes_copied_on_device{0};
   std::atomic<std::uint64_t> bytes_copied_between_devices{0};
   std::atomic<std::uint64_t> bytes_copied_on_host{0};
+  // Bulk copies between host memory and an array that imported the
+  // caller's pages (execution/buffer_transfers.cpp): the bytes they moved.
+  std::atomic<std::uint64_t> bytes_through_caller_pages{0};
   // The disk pipeline cache (pipeline_disk_cache.h): valid bytes found at
   // device open, and files written.
   std::atomic<std::uint64_t> pipeline_cache_bytes_loaded{0};
