@@ -272,7 +272,10 @@ TEST(DiffMixed, IntAndLong) {
 // A sign-extended int compared with a long constant in the int range, and two
 // sign-extended ints compared: Mesa's lavapipe got the 64-bit form wrong (false
 // for every `<`), so the plugin compares in 32 bits
-// (plugin/spirv/passes/WidenedComparisons.h; found by test/fuzz).
+// (plugin/spirv/passes/WidenedComparisons.h; found by test/fuzz). Also with a
+// zero-extended unsigned constant (an OpUConvert and an OpBitcast, not folded:
+// seed 532) and with constants outside the int range, where the comparison is
+// decided (lavapipe made `(long)x < 2147483648L` false).
 TEST(DiffInt, WidenedComparisons) {
   auto i = ints<int>(N1, 51, -20, 20);
   auto j = ints<int>(N1, 52);
@@ -290,6 +293,23 @@ TEST(DiffInt, WidenedComparisons) {
           return r + (a < b) * 2u + (a >= b) * 4u + (b <= 0L) * 8u;
         },
         i, j);
+  check(extent<1>(N1),
+        [](int x) restrict(cpu, amp) {
+          unsigned z = 0, b = 0x80000000u;
+          return ((long)x > (long)z) + ((long)x < (long)z) * 2 + ((long)x <= (long)z) * 4 +
+                 ((long)x >= (long)z) * 8 + ((long)x < (long)b) * 16 + ((long)b <= (long)x) * 32;
+        },
+        i);
+  check(extent<1>(N1),
+        [](int x) restrict(cpu, amp) {
+          long l = x;
+          return (l < 2147483648L) + (l <= 2147483648L) * 2 + (l > 2147483648L) * 4 +
+                 (l >= 2147483648L) * 8 + (l < -2147483649L) * 16 + (l <= -2147483649L) * 32 +
+                 (l > -2147483649L) * 64 + (l >= -2147483649L) * 128 +
+                 (2147483648L > l) * 256 + (-2147483649L < l) * 512 + (l < 4294967295L) * 1024 +
+                 (-4294967296L >= l) * 2048;
+        },
+        j);
 }
 
 TEST(DiffInt, Rank2And3) {

@@ -22,6 +22,35 @@ bool isOrderedSignedComparison(Op O) {
          O == Op::OpSGreaterThanEqual;
 }
 
+// The comparison with its operands swapped: a < b is b > a.
+Op mirrored(Op O) {
+  switch (O) {
+  case Op::OpSLessThan:
+    return Op::OpSGreaterThan;
+  case Op::OpSLessThanEqual:
+    return Op::OpSGreaterThanEqual;
+  case Op::OpSGreaterThan:
+    return Op::OpSLessThan;
+  default:
+    return Op::OpSLessThanEqual;
+  }
+}
+
+// A sign-extended int x compared (O) with a constant C outside the int range
+// is decided, and is the 32-bit comparison of x with the nearest int that is
+// decided the same way: x <= INT32_MAX (always true) or x > INT32_MAX (always
+// false) above the range, x >= INT32_MIN or x < INT32_MIN below it. Left: x
+// is the left operand; otherwise the constant is and the result is mirrored.
+Op decidedComparison(Op O, bool Left, std::int64_t C) {
+  bool Above = C > INT32_MAX;
+  // x < C, or C > x.
+  bool XIsLess = (O == Op::OpSLessThan || O == Op::OpSLessThanEqual) == Left;
+  bool True = XIsLess == Above;
+  Op New = Above ? (True ? Op::OpSLessThanEqual : Op::OpSGreaterThan)
+                 : (True ? Op::OpSGreaterThanEqual : Op::OpSLessThan);
+  return Left ? New : mirrored(New);
+}
+
 } // namespace
 
 unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
@@ -35,6 +64,7 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
   llvm::DenseMap<std::uint32_t, std::uint32_t> TypeOf;     // result id -> type id
   llvm::DenseMap<std::uint32_t, std::uint32_t> Narrow;     // OpSConvert result -> 32-bit source
   llvm::DenseMap<std::uint32_t, std::int64_t> Constant64;  // 64-bit integer constants
+  llvm::DenseMap<std::uint32_t, std::uint32_t> Bits32;     // 32-bit integer constant -> bits
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> Constants32; // (type, bits)
   for (std::size_t At : Offsets) {
     Op O = opcode(Words[At]);
@@ -48,14 +78,26 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
     std::uint32_t Type = Words[At + 1], Id = Words[At + 2];
     TypeOf[Id] = Type;
     unsigned Width = IntWidth.lookup(Type);
-    if (O == Op::OpConstant && Width == 64 && Count == 5)
+    if (O == Op::OpConstant && Width == 64 && Count == 5) {
       Constant64[Id] = static_cast<std::int64_t>(std::uint64_t(Words[At + 3]) |
                                                  std::uint64_t(Words[At + 4]) << 32);
-    else if (O == Op::OpConstant && Width == 32 && Count == 4)
+    } else if (O == Op::OpConstant && Width == 32 && Count == 4) {
       Constants32.emplace(std::make_pair(Type, Words[At + 3]), Id);
-    else if (O == Op::OpSConvert && Width == 64 && Count == 4 &&
-             IntWidth.lookup(TypeOf.lookup(Words[At + 3])) == 32)
+      Bits32[Id] = Words[At + 3];
+    } else if (O == Op::OpSConvert && Width == 64 && Count == 4 &&
+               IntWidth.lookup(TypeOf.lookup(Words[At + 3])) == 32) {
       Narrow[Id] = Words[At + 3];
+    } else if (O == Op::OpUConvert && Width == 64 && Count == 4 && Bits32.count(Words[At + 3])) {
+      // `unsigned z = 0; (long)i > (long)z`: the emitter zero-extends an
+      // unsigned to long as an OpUConvert to ulong and an OpBitcast back to
+      // long (Conversions.cpp), SPIRV-Tools folds neither, and lavapipe
+      // misjudges the comparison with them as it does with the 64-bit
+      // constant they make (seed 532): they are that constant.
+      Constant64[Id] = Bits32.lookup(Words[At + 3]);
+    } else if (O == Op::OpBitcast && Width == 64 && Count == 4 && Constant64.count(Words[At + 3])) {
+      std::int64_t Value = Constant64.lookup(Words[At + 3]); // read before [] grows the map
+      Constant64[Id] = Value;
+    }
   }
 
   std::vector<std::uint32_t> NewConstants;
@@ -83,17 +125,27 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
       ++Rewritten;
       continue;
     }
-    // One side sign-extended, the other a constant in the 32-bit range.
+    // One side sign-extended, the other a constant.
     bool Left = NarrowA != Narrow.end();
     auto Wide = Left ? NarrowA : NarrowB;
     std::uint32_t &Other = Left ? B : A;
     auto C = Constant64.find(Other);
-    if (Wide == Narrow.end() || C == Constant64.end() || C->second < INT32_MIN ||
-        C->second > INT32_MAX)
+    if (Wide == Narrow.end() || C == Constant64.end())
       continue;
+    std::int64_t Value = C->second;
     std::uint32_t Type = TypeOf.lookup(Wide->second);
     (Left ? A : B) = Wide->second;
-    Other = Constant32(Type, static_cast<std::uint32_t>(static_cast<std::int32_t>(C->second)));
+    if (Value >= INT32_MIN && Value <= INT32_MAX) {
+      Other = Constant32(Type, static_cast<std::uint32_t>(static_cast<std::int32_t>(Value)));
+    } else {
+      // Lavapipe misjudges some of these too (`(long)i < 2147483648L` is
+      // false there), so the decided comparison is written in 32 bits: a
+      // comparison still (not a bool constant), so that the rewrite stays in
+      // place: the opcode changes, the word count does not.
+      Words[At] = firstWord(decidedComparison(opcode(Words[At]), Left, Value), 5);
+      Other =
+          Constant32(Type, static_cast<std::uint32_t>(Value > INT32_MAX ? INT32_MAX : INT32_MIN));
+    }
     ++Rewritten;
   }
   if (NewConstants.empty())

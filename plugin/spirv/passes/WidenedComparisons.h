@@ -11,6 +11,15 @@
 // wherever the shape appears: the 64-bit operands become the 32-bit value and
 // a 32-bit constant (or the other sign-extended value).
 //
+// The constant may also be a zero-extended 32-bit constant, an OpUConvert to
+// ulong and an OpBitcast to long (`unsigned z = 0; (long)i > (long)z`), which
+// SPIRV-Tools does not fold and lavapipe misjudges alike. A constant outside
+// the int range decides the comparison, and lavapipe gets some of those wrong
+// too (`(long)i < 2147483648L` is false): it becomes the 32-bit comparison
+// with INT32_MAX or INT32_MIN that is decided the same way (`i <= INT32_MAX`).
+// Fuzzing seed 532 found the first, and the second as its variant
+// `unsigned b = 0x80000000u; (long)i < (long)b`.
+//
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_SPIRV_WIDENEDCOMPARISONS_H
 #define AMPVK_PLUGIN_SPIRV_WIDENEDCOMPARISONS_H
