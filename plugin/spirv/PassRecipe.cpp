@@ -31,7 +31,7 @@ static const OwnPass OwnPassTable[] = {
      finishTileBarriers},
     {"shift-non-negative-divisions", "division of proven non-negative values by 2^k is a shift",
      shiftNonNegativeDivisions},
-    {"narrow-widened-comparisons", "a sign-extended int compared with a constant: in 32 bits",
+    {"narrow-widened-comparisons", "a sign-extended int in an ordered comparison: in 32 bits",
      narrowWidenedComparisons},
     {"remove-dead-blocks", "blocks no path reaches, even through a merge instruction, go",
      removeDeadBlocks},

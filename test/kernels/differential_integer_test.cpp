@@ -275,7 +275,9 @@ TEST(DiffMixed, IntAndLong) {
 // (plugin/spirv/passes/WidenedComparisons.h; found by test/fuzz). Also with a
 // zero-extended unsigned constant (an OpUConvert and an OpBitcast, not folded:
 // seed 532) and with constants outside the int range, where the comparison is
-// decided (lavapipe made `(long)x < 2147483648L` false).
+// decided (lavapipe made `(long)x < 2147483648L` false). Also with a long that
+// only the driver finds constant (seed 915: lavapipe folds `(long)u == LONG_MIN`
+// to false, then misjudged `(long)x < 0L` as above).
 TEST(DiffInt, WidenedComparisons) {
   auto i = ints<int>(N1, 51, -20, 20);
   auto j = ints<int>(N1, 52);
@@ -310,6 +312,14 @@ TEST(DiffInt, WidenedComparisons) {
                  (-4294967296L >= l) * 2048;
         },
         j);
+  check(extent<1>(N1),
+        [](int x, unsigned u) restrict(cpu, amp) {
+          long v = (long)u == (-9223372036854775807L - 1L); // 0, folded by the driver only
+          long l = x;
+          return (l < v) + (l <= v) * 2 + (l > v) * 4 + (l >= v) * 8 + (v < l) * 16 +
+                 (v >= l) * 32;
+        },
+        i, ints<unsigned>(N1, 53));
 }
 
 TEST(DiffInt, Rank2And3) {

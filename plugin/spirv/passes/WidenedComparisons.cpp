@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <utility>
+#include <vector>
 
 using namespace ampvk;
 using namespace ampvk::spirvwords;
@@ -66,6 +67,7 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
   llvm::DenseMap<std::uint32_t, std::int64_t> Constant64;  // 64-bit integer constants
   llvm::DenseMap<std::uint32_t, std::uint32_t> Bits32;     // 32-bit integer constant -> bits
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> Constants32; // (type, bits)
+  std::map<std::pair<std::uint32_t, std::uint64_t>, std::uint32_t> Constants64; // (type, bits)
   for (std::size_t At : Offsets) {
     Op O = opcode(Words[At]);
     std::uint32_t Count = wordCount(Words[At]);
@@ -79,8 +81,9 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
     TypeOf[Id] = Type;
     unsigned Width = IntWidth.lookup(Type);
     if (O == Op::OpConstant && Width == 64 && Count == 5) {
-      Constant64[Id] = static_cast<std::int64_t>(std::uint64_t(Words[At + 3]) |
-                                                 std::uint64_t(Words[At + 4]) << 32);
+      std::uint64_t Bits = std::uint64_t(Words[At + 3]) | std::uint64_t(Words[At + 4]) << 32;
+      Constant64[Id] = static_cast<std::int64_t>(Bits);
+      Constants64.emplace(std::make_pair(Type, Bits), Id);
     } else if (O == Op::OpConstant && Width == 32 && Count == 4) {
       Constants32.emplace(std::make_pair(Type, Words[At + 3]), Id);
       Bits32[Id] = Words[At + 3];
@@ -110,6 +113,21 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
     Constants32.emplace(std::make_pair(Type, Bits), Id);
     return Id;
   };
+  auto Constant64Of = [&](std::uint32_t Type, std::int64_t Value) {
+    std::uint64_t Bits = static_cast<std::uint64_t>(Value);
+    auto It = Constants64.find({Type, Bits});
+    if (It != Constants64.end())
+      return It->second;
+    std::uint32_t Id = Words[BoundWord]++;
+    NewConstants.insert(NewConstants.end(), {firstWord(Op::OpConstant, 5), Type, Id,
+                                             static_cast<std::uint32_t>(Bits),
+                                             static_cast<std::uint32_t>(Bits >> 32)});
+    Constants64.emplace(std::make_pair(Type, Bits), Id);
+    return Id;
+  };
+  // Comparisons of a sign-extended int with a 64-bit value that is no
+  // constant here, by offset: the instructions that replace them.
+  std::map<std::size_t, std::vector<std::uint32_t>> Expanded;
 
   unsigned Rewritten = 0;
   for (std::size_t At : Offsets) {
@@ -129,9 +147,40 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
     bool Left = NarrowA != Narrow.end();
     auto Wide = Left ? NarrowA : NarrowB;
     std::uint32_t &Other = Left ? B : A;
-    auto C = Constant64.find(Other);
-    if (Wide == Narrow.end() || C == Constant64.end())
+    if (Wide == Narrow.end())
       continue;
+    auto C = Constant64.find(Other);
+    if (C == Constant64.end()) {
+      // The other side is a 64-bit value that only the driver may find
+      // constant (seed 915: `(long)i < d` with d a division lavapipe folds
+      // to 0), which lavapipe then misjudges as above. In 32 bits, x being
+      // the sign-extended int and y the other side:
+      //   x < y, x <= y:  y > INT32_MAX || (y >= INT32_MIN && x op (int)y)
+      //   x > y, x >= y:  y < INT32_MIN || (y <= INT32_MAX && x op (int)y)
+      std::uint32_t OtherType = TypeOf.lookup(Other);
+      if (IntWidth.lookup(OtherType) != 64)
+        continue;
+      Op Cmp = Left ? opcode(Words[At]) : mirrored(opcode(Words[At]));
+      bool Less = Cmp == Op::OpSLessThan || Cmp == Op::OpSLessThanEqual;
+      std::uint32_t Bool = Words[At + 1], Result = Words[At + 2], Y = Other,
+                    X = Wide->second, IntType = TypeOf.lookup(X);
+      std::uint32_t Max = Constant64Of(OtherType, INT32_MAX),
+                    Min = Constant64Of(OtherType, INT32_MIN);
+      std::uint32_t Outside = Words[BoundWord]++, Inside = Words[BoundWord]++,
+                    Y32 = Words[BoundWord]++, Narrowed = Words[BoundWord]++,
+                    Both = Words[BoundWord]++;
+      Expanded[At] = {
+          firstWord(Less ? Op::OpSGreaterThan : Op::OpSLessThan, 5), Bool, Outside, Y,
+          Less ? Max : Min,
+          firstWord(Less ? Op::OpSGreaterThanEqual : Op::OpSLessThanEqual, 5), Bool, Inside, Y,
+          Less ? Min : Max,
+          firstWord(Op::OpSConvert, 4), IntType, Y32, Y,
+          firstWord(Cmp, 5), Bool, Narrowed, X, Y32,
+          firstWord(Op::OpLogicalAnd, 5), Bool, Both, Inside, Narrowed,
+          firstWord(Op::OpLogicalOr, 5), Bool, Result, Outside, Both};
+      ++Rewritten;
+      continue;
+    }
     std::int64_t Value = C->second;
     std::uint32_t Type = TypeOf.lookup(Wide->second);
     (Left ? A : B) = Wide->second;
@@ -148,8 +197,26 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
     }
     ++Rewritten;
   }
-  if (NewConstants.empty())
+  if (NewConstants.empty() && Expanded.empty())
     return Rewritten;
-  insertBeforeFirstFunction(Words, Offsets, NewConstants);
+  // The new constants before the first function, each expanded comparison
+  // in its place (offsets are those of the words before this rebuild).
+  std::vector<std::uint32_t> Out(Words.begin(), Words.begin() + HeaderWords);
+  Out.reserve(Words.size() + NewConstants.size() + Expanded.size() * 26);
+  bool Inserted = false;
+  for (std::size_t At : Offsets) {
+    if (!Inserted && opcode(Words[At]) == Op::OpFunction) {
+      Out.insert(Out.end(), NewConstants.begin(), NewConstants.end());
+      Inserted = true;
+    }
+    auto E = Expanded.find(At);
+    if (E != Expanded.end())
+      Out.insert(Out.end(), E->second.begin(), E->second.end());
+    else
+      Out.insert(Out.end(), Words.begin() + At, Words.begin() + At + wordCount(Words[At]));
+  }
+  if (!Inserted)
+    Out.insert(Out.end(), NewConstants.begin(), NewConstants.end());
+  Words = std::move(Out);
   return Rewritten;
 }

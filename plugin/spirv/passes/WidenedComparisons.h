@@ -20,6 +20,18 @@
 // Fuzzing seed 532 found the first, and the second as its variant
 // `unsigned b = 0x80000000u; (long)i < (long)b`.
 //
+// The constant need not be one in the SPIR-V: lavapipe misjudges the
+// comparison whenever its own folding makes the other side constant (seed 915:
+// `long v = (long)u == LONG_MIN; (long)i < v`, where SPIRV-Tools keeps v and
+// Mesa folds it to 0). Every result fits Mesa's NIR rule for an up-cast
+// compared with a constant (nir_opt_algebraic.py) taking its INT32_MIN bound
+// as +2^31: `-0x80000000` is an unsigned C literal, and a later
+// nir_algebraic.py sign-extends negative constants explicitly for that
+// reason. So a sign-extended int x in an ordered comparison with any other
+// 64-bit value y is compared in 32 bits too, with y's range checked in 64:
+// `x < y` is `y > INT32_MAX || (y >= INT32_MIN && x < (int)y)`, `x > y` is
+// `y < INT32_MIN || (y <= INT32_MAX && x > (int)y)` (the same for <= and >=).
+//
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_SPIRV_WIDENEDCOMPARISONS_H
 #define AMPVK_PLUGIN_SPIRV_WIDENEDCOMPARISONS_H
