@@ -263,6 +263,8 @@ private:
   LValue emitConditionalCopy(const clang::ConditionalOperator *CO);
   LValue emitConditionalLValue(const clang::AbstractConditionalOperator *E);
   bool isOnlyRead(const clang::Expr *E);
+  bool isOnlyReadFrom(const clang::Expr *E, const clang::Expr *KnownParent,
+                      unsigned FrameIndex);
 
   // Places.cpp
   LValue emitLValue(const clang::Expr *E);

@@ -1,9 +1,12 @@
 // Differential tests: the conditional operator on scalars, structs and objects
 // (lvalue arms, read, copied, passed by const reference, returned by const
-// reference; as a statement, with void arms), and short-circuit && / || with
+// reference, bound to the `const T &` operand of a short-vector component's
+// compound assignment; as a statement, with void arms), and short-circuit && / || with
 // side effects in the right operand. Assigning to the object `?:` selects is
 // not supported yet: test/lit/emitter/unsupported_constructs.cpp.
 #include "differential.h"
+
+#include <amp_short_vectors.h>
 
 using namespace difftest;
 using concurrency::extent;
@@ -95,6 +98,33 @@ int conditionalsInInitializerLists(int a, int b) restrict(cpu, amp) {
          n.b[1] * 19;
 }
 
+// `?:` with object arms bound to references to const: the operand of a
+// short-vector component's compound assignment (a __declspec(property): fuzzer
+// seed 1255, docs/fuzzing.md), of a short-vector operator or swizzle write, and
+// of calls that also write another object (found by the fuzzer).
+struct Fields {
+  unsigned f, g;
+};
+
+unsigned plusOne(const unsigned &v) restrict(cpu, amp) { return v * 3u + 1u; }
+void accumulate(unsigned &target, const unsigned &v) restrict(cpu, amp) { target ^= v + 5u; }
+
+unsigned conditionalConstRefOperands(unsigned x, unsigned y) restrict(cpu, amp) {
+  Fields a = {x, y ^ 0x5a5a5a5au}, bStore = {y, x * 2654435761u};
+  const Fields &b = bStore;
+  bool c = (x ^ y) & 1u;
+  concurrency::graphics::uint_2 v(x | 0xf0f0u, y + 3u);
+  v.x &= (c ? a.f : b.f);
+  v.y += (c ? a.f : b.f);
+  v.x |= ((v.x <= 31u) && (y > x)) ? a.g : b.g;
+  concurrency::graphics::uint_2 p(x, y), q(y >> 3, x >> 5);
+  v += (x > y ? p : q);
+  v.yx = ((x & 6u) ? p : q);
+  unsigned t = y;
+  accumulate(t, c ? a.g : b.g);
+  return plusOne(c ? a.f : b.f) + v.x * 7u + v.y * 13u + t * 17u + plusOne((x & 8u) ? b.g : a.g);
+}
+
 // ---- short-circuit ----
 
 bool bump(int &counter, bool value) restrict(cpu, amp) {
@@ -140,6 +170,9 @@ TEST(DiffConditional, ConditionalOperator) {
   check(extent<1>(N1),
         [](int a, int b) restrict(cpu, amp) { return conditionalsInInitializerLists(a, b); }, a,
         ints<int>(N1, 40, -20, 20));
+  check(extent<1>(N1),
+        [](unsigned x, unsigned y) restrict(cpu, amp) { return conditionalConstRefOperands(x, y); },
+        ints<unsigned>(N1, 41), ints<unsigned>(N1, 42));
 }
 
 TEST(DiffConditional, ShortCircuit) {
