@@ -228,6 +228,26 @@ bool import_caller_pages(device &d, const void *p, std::size_t bytes, caller_pag
   return true;
 }
 
+// One copy command from host memory the device reads (staging memory or the
+// caller's imported pages) into bytes [to, to + bytes) of b's device copy,
+// which becomes the only current copy of them.
+void record_upload(submission &s, buffer &b, VkBuffer from, VkDeviceSize at, std::size_t to,
+                   std::size_t bytes) {
+  queue &q = s.target();
+  q.hold(s.batch(), b);
+  // Earlier kernels of the queue may still read or write those bytes.
+  memory_barrier(s.cmd(), gpu_stages, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_TRANSFER_BIT,
+                 VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+  const VkBufferCopy region{at, to, bytes};
+  s.transfer(transfer_direction::host_to_device, bytes, [&](VkCommandBuffer cmd) {
+    vkCmdCopyBuffer(cmd, from, b.storage.buffer.get(), 1, &region);
+  });
+  const byte_ranges part(to, to + bytes);
+  note_queue_use(q, b, s.serial());
+  residency::device_submitted(b, s.serial(), true, &part, &part);
+}
+
 } // namespace
 
 void upload_from(queue &q, buffer &b, std::size_t offset, const void *src, std::size_t bytes) {
@@ -237,18 +257,7 @@ void upload_from(queue &q, buffer &b, std::size_t offset, const void *src, std::
   caller_pages pages;
   if (import_caller_pages(q.owner(), src, bytes, pages)) {
     submission s(q);
-    q.hold(s.batch(), b);
-    memory_barrier(s.cmd(), gpu_stages,
-                   VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_TRANSFER_BIT,
-                   VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
-    const VkBufferCopy region{pages.at, offset, bytes};
-    s.transfer(transfer_direction::host_to_device, bytes, [&](VkCommandBuffer cmd) {
-      vkCmdCopyBuffer(cmd, pages.memory.buffer.get(), b.storage.buffer.get(), 1, &region);
-    });
-    const byte_ranges part(offset, offset + bytes);
-    note_queue_use(q, b, s.serial());
-    residency::device_submitted(b, s.serial(), true, &part, &part);
+    record_upload(s, b, pages.memory.buffer.get(), pages.at, offset, bytes);
     // The caller may change its memory once copy returns, and the import
     // goes with this function.
     s.end_and_wait();
@@ -264,19 +273,7 @@ void upload_from(queue &q, buffer &b, std::size_t offset, const void *src, std::
     submission s(q);
     const submission::staged staging = s.stage_upload(size);
     traced_memcpy(q, transfer_direction::host_to_device, staging.mapped, from + done, size);
-    q.hold(s.batch(), b);
-    // Earlier kernels of the queue may still read or write those bytes.
-    memory_barrier(s.cmd(), gpu_stages,
-                   VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_TRANSFER_BIT,
-                   VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
-    const VkBufferCopy region{0, offset + done, size};
-    s.transfer(transfer_direction::host_to_device, size, [&](VkCommandBuffer cmd) {
-      vkCmdCopyBuffer(cmd, staging.buffer, b.storage.buffer.get(), 1, &region);
-    });
-    const byte_ranges part(offset + done, offset + done + size);
-    note_queue_use(q, b, s.serial());
-    residency::device_submitted(b, s.serial(), true, &part, &part);
+    record_upload(s, b, staging.buffer, 0, offset + done, size);
     in_flight[k % 2] = s.serial();
     s.end();
     if (done + size < bytes)
