@@ -349,15 +349,17 @@ int main(int argc, char **argv) {
   std::cout << "device: " << std::string(desc.begin(), desc.end()) << "\n";
   accelerator_view av = acc.default_view;
   if (argc > 1 && std::string(argv[1]) == "halo") {
-    // `ampvk_bench halo [rows [cols [iterations [exchange_us]]]]`: the MPI
-    // sample's iteration, the exchange taking exchange_us (measured by
-    // mpi_exchange).
+    // `ampvk_bench halo [rows [cols [iterations [exchange_us [depth]]]]]`:
+    // the MPI sample's iteration, the exchange taking exchange_us (measured
+    // by mpi_exchange); with a depth, also halos that deep exchanged every
+    // depth iterations (the exchange then moving depth rows each way).
     const int own = argc > 2 ? std::atoi(argv[2]) : 2048;
     const int cols = argc > 3 ? std::atoi(argv[3]) : 4096;
     const int iterations = argc > 4 ? std::atoi(argv[4]) : 200;
     const double exchange_us = argc > 5 ? std::atof(argv[5]) : 0.0;
+    const int depth = argc > 6 ? std::atoi(argv[6]) : 1;
     bench_halo(av, std::string(desc.begin(), desc.end()), AMPVK_BENCH_TWIN_DIR, own, cols,
-               iterations, exchange_us);
+               iterations, exchange_us, depth);
     return 0;
   }
   if (argc > 1 && std::string(argv[1]) == "copies") {

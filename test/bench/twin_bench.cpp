@@ -436,28 +436,90 @@ void bench_twins(const accelerator_view &av, const std::string &device_name, boo
 namespace {
 
 // samples/mpi/mpi_heat.cpp's step: rows [first, first + count) of the band,
-// cur to next.
+// cur to next; `top` is the grid row of the band's row `depth`.
 void heat_step(const accelerator_view &av, const array_view<const float, 2> &cur,
-               const array_view<float, 2> &next, int first, int count, int top, int grid_rows) {
+               const array_view<float, 2> &next, int first, int count, int top, int depth,
+               int grid_rows) {
   if (count <= 0)
     return;
   const int cols = cur.extent[1];
   array_view<float, 2> out = next.section(index<2>(first, 0), extent<2>(count, cols));
   parallel_for_each(av, out.extent, [=](index<2> idx) restrict(amp) {
     const int i = first + idx[0], j = idx[1];
-    const int g = top + i - 1;
-    if (g == 0 || g == grid_rows - 1 || j == 0 || j == cols - 1)
+    const int g = top + i - depth;
+    if (g <= 0 || g >= grid_rows - 1 || j == 0 || j == cols - 1)
       out[idx] = cur(i, j);
     else
       out[idx] = 0.25f * (cur(i - 1, j) + cur(i + 1, j) + cur(i, j - 1) + cur(i, j + 1));
   });
 }
 
+// samples/mpi/mpi_heat.cpp's iterations for the middle rank of a grid three
+// bands tall, `depth` halo rows deep, with this band's own edge rows for what
+// the neighbours send, after `exchange_us` (the MPI exchange's time), in
+// rounds of `depth` iterations. `own_rows`: the band's rows; returns them
+// after `iterations` (a multiple of depth), and the seconds per iteration.
+std::vector<float> halo_rounds(const accelerator_view &av, const std::vector<float> &own_rows,
+                               int own, int cols, int iterations, double exchange_us, int depth,
+                               double &seconds) {
+  const int local = own + 2 * depth, top = own, grid_rows = 3 * own;
+  const std::size_t row_bytes = std::size_t(cols) * sizeof(float);
+  const std::size_t halo_bytes = depth * row_bytes;
+  std::vector<float> blocks[2] = {std::vector<float>(std::size_t(local) * cols),
+                                  std::vector<float>(std::size_t(local) * cols)};
+  std::memcpy(&blocks[0][std::size_t(depth) * cols], own_rows.data(), own * row_bytes);
+  // The neighbours' edge rows arrive in the halo rows: here, this band's own.
+  auto exchange = [&](std::vector<float> &block) {
+    std::memcpy(&block[std::size_t(own + depth) * cols], &block[std::size_t(depth) * cols],
+                halo_bytes);
+    std::memcpy(&block[0], &block[std::size_t(own) * cols], halo_bytes);
+  };
+  exchange(blocks[0]);
+  array_view<float, 2> views[2] = {array_view<float, 2>(local, cols, blocks[0]),
+                                   array_view<float, 2>(local, cols, blocks[1])};
+  views[1].discard_data();
+  auto rows_of = [&](const array_view<float, 2> &v, int i, int count) {
+    return v.section(index<2>(i, 0), extent<2>(count, cols));
+  };
+  int c = 0;
+  auto round = [&] {
+    for (int k = 0; k < depth - 1; ++k) {
+      heat_step(av, views[c], views[1 - c], k + 1, local - 2 * (k + 1), top, depth, grid_rows);
+      c = 1 - c;
+    }
+    const array_view<float, 2> &cur = views[c], &next = views[1 - c];
+    heat_step(av, cur, next, depth, depth, top, depth, grid_rows);
+    heat_step(av, cur, next, own, depth, top, depth, grid_rows);
+    completion_future to_up = rows_of(next, depth, depth).synchronize_async();
+    completion_future to_down = rows_of(next, own, depth).synchronize_async();
+    heat_step(av, cur, next, 2 * depth, own - 2 * depth, top, depth, grid_rows);
+    av.flush();
+    to_up.get();
+    to_down.get();
+    twin::spin_for(exchange_us);
+    exchange(blocks[1 - c]);
+    rows_of(next, 0, depth).refresh();
+    rows_of(next, own + depth, depth).refresh();
+    c = 1 - c;
+  };
+  round(); // warm: pipelines, the first upload
+  const auto t0 = Clock::now();
+  for (int i = 0; i < iterations; i += depth)
+    round();
+  av.wait(); // the last interior done, as the twin waits for its own
+  seconds = std::chrono::duration<double>(Clock::now() - t0).count() / iterations;
+  rows_of(views[c], depth, own).synchronize();
+  views[0].discard_data();
+  views[1].discard_data();
+  return std::vector<float>(blocks[c].begin() + std::size_t(depth) * cols,
+                            blocks[c].begin() + std::size_t(depth + own) * cols);
+}
+
 } // namespace
 
 void bench_halo(const accelerator_view &av, const std::string &device_name,
                 const std::string &twin_dir, int own, int cols, int iterations,
-                double exchange_us) {
+                double exchange_us, int depth) {
   // The middle rank of a grid three bands tall: a band of `own` rows with a
   // halo row above and below, neither at the grid's edge.
   const int local = own + 2, top = own, grid_rows = 3 * own;
@@ -469,43 +531,16 @@ void bench_halo(const accelerator_view &av, const std::string &device_name,
   // here, this band's own edge rows.
   std::memcpy(&start[std::size_t(local - 1) * cols], &start[cols], row_bytes);
   std::memcpy(&start[0], &start[std::size_t(own) * cols], row_bytes);
+  const std::vector<float> own_rows(start.begin() + cols, start.end() - cols);
 
-  std::vector<float> blocks[2] = {start, std::vector<float>(start.size())};
-  array_view<float, 2> views[2] = {array_view<float, 2>(local, cols, blocks[0]),
-                                   array_view<float, 2>(local, cols, blocks[1])};
-  views[1].discard_data();
-  auto row = [&](const array_view<float, 2> &v, int i) {
-    return v.section(index<2>(i, 0), extent<2>(1, cols));
-  };
-  int c = 0;
-  // samples/mpi/mpi_heat.cpp's iteration, with this band's own edge rows for
-  // what the neighbours send, after `exchange_us` (the MPI exchange's time).
-  auto iteration = [&] {
-    const array_view<float, 2> &cur = views[c], &next = views[1 - c];
-    heat_step(av, cur, next, 1, 1, top, grid_rows);
-    heat_step(av, cur, next, own, 1, top, grid_rows);
-    completion_future to_up = row(next, 1).synchronize_async();
-    completion_future to_down = row(next, own).synchronize_async();
-    heat_step(av, cur, next, 2, own - 2, top, grid_rows);
-    av.flush();
-    to_up.get();
-    to_down.get();
-    twin::spin_for(exchange_us);
-    std::vector<float> &block = blocks[1 - c];
-    std::memcpy(&block[std::size_t(local - 1) * cols], &block[cols], row_bytes);
-    std::memcpy(&block[0], &block[std::size_t(own) * cols], row_bytes);
-    row(next, 0).refresh();
-    row(next, local - 1).refresh();
-    c = 1 - c;
-  };
-  iteration(); // warm: pipelines, the first upload
-  const auto t0 = Clock::now();
-  for (int i = 0; i < iterations; ++i)
-    iteration();
-  av.wait(); // the last interior done, as the twin waits for its own
-  const double ampvk = std::chrono::duration<double>(Clock::now() - t0).count() / iterations;
-  views[c].synchronize();
-  const std::vector<float> &result = blocks[c];
+  if (depth < 1 || 2 * depth > own || iterations % depth != 0) {
+    std::cout << "  halo exchange: the depth (" << depth << ") must be at least 1, at most half "
+              << "the band's rows and divide the iterations\n";
+    return;
+  }
+  double ampvk = 0;
+  const std::vector<float> result =
+      halo_rounds(av, own_rows, own, cols, iterations, exchange_us, 1, ampvk);
 
   // The whole band stepped alone, one kernel per iteration and no exchange:
   // a rank with no neighbour, or for a band N - 2 rows tall, one GPU's side
@@ -515,7 +550,7 @@ void bench_halo(const accelerator_view &av, const std::string &device_name,
                                    array_view<float, 2>(local, cols, alone_blocks[1])};
   int a = 0;
   auto stencil_alone = [&] {
-    heat_step(av, alone[a], alone[1 - a], 1, own, 1, local);
+    heat_step(av, alone[a], alone[1 - a], 1, own, 1, 1, local);
     a = 1 - a;
   };
   stencil_alone();
@@ -546,8 +581,23 @@ void bench_halo(const accelerator_view &av, const std::string &device_name,
   }
   // Rows the twin never writes (its second band's halo rows) are compared
   // only where both computed them: the band's own rows.
-  const bool same = std::equal(result.begin() + cols, result.end() - cols,
-                               twin_result.begin() + cols);
+  const bool same = std::equal(result.begin(), result.end(), twin_result.begin() + cols);
   std::cout << std::setw(10) << twin_time * 1e6 << " us" << std::setprecision(2) << std::setw(8)
             << twin_time / ampvk << "x" << (same ? "" : "   RESULT MISMATCH") << "\n";
+  if (depth == 1)
+    return;
+
+  // Halo rows `depth` deep, exchanged every `depth` iterations: the same
+  // rows as exchanging one every iteration (computed again untimed, for as
+  // many iterations as the deep rounds with their warm-up ran).
+  double deep = 0, unused = 0;
+  const std::vector<float> deep_result =
+      halo_rounds(av, own_rows, own, cols, iterations, exchange_us, depth, deep);
+  const std::vector<float> shallow_result =
+      halo_rounds(av, own_rows, own, cols, iterations + depth - 1, 0, 1, unused);
+  std::cout << std::setprecision(1) << "  halo exchange every " << depth << " iterations, "
+            << depth << " rows deep, "
+            << own << "x" << cols << " band, exchange " << exchange_us << " us, per iteration"
+            << std::fixed << std::setprecision(1) << std::setw(10) << deep * 1e6 << " us"
+            << (deep_result == shallow_result ? "" : "   RESULT MISMATCH") << "\n";
 }

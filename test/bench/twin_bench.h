@@ -19,9 +19,11 @@ void bench_twins(const concurrency::accelerator_view &av, const std::string &dev
 // as halo rows after `exchange_us`, what the MPI exchange takes) in ampvk
 // and written by hand (twins/heat_step.comp), wall-clock time per
 // iteration, and the two results compared exactly; also the band stepped
-// alone, without exchange.
+// alone, without exchange, and with `depth` > 1 halos that deep exchanged
+// every `depth` iterations (ampvk only; the result compared with the
+// one-row exchange's). `iterations` must be a multiple of depth.
 void bench_halo(const concurrency::accelerator_view &av, const std::string &device_name,
                 const std::string &twin_dir, int own, int cols, int iterations,
-                double exchange_us);
+                double exchange_us, int depth = 1);
 
 #endif

@@ -144,6 +144,87 @@ TEST(CompletionFuture, SynchronizeAsyncBringsKernelResultsHome) {
   EXPECT_EQ(v[0], 123457);
 }
 
+// synchronize_async's future is finished by its first waiter (get, wait),
+// by a thread when the waiter must not block longer than it asked (wait_for,
+// wait_until, then, the conversion to std::shared_future), or by its
+// destruction: every way brings the kernel's results home.
+TEST(CompletionFuture, SynchronizeAsyncIsFinishedByEveryKindOfWaiter) {
+  const int n = 6 * 1024;
+  std::vector<int> data = pattern(n, 9);
+  array_view<int, 1> v(n, data);
+  auto expected = [&](int round) {
+    std::vector<int> e = pattern(n, 9);
+    for (int r = 1; r <= round; ++r)
+      for (int i = 0; i < n; ++i)
+        e[i] = e[i] * 5 + (i ^ r);
+    return e;
+  };
+  int round = 0;
+  auto kernel = [&] {
+    ++round;
+    const int r = round;
+    parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] = v[i] * 5 + (i[0] ^ r); });
+  };
+
+  kernel(); // get() on this thread
+  v.synchronize_async().get();
+  EXPECT_EQ(data, expected(round));
+
+  kernel(); // get() on two threads at once
+  {
+    completion_future f = v.synchronize_async();
+    completion_future g = f;
+    std::thread other([g] { g.get(); });
+    f.get();
+    other.join();
+    EXPECT_EQ(data, expected(round));
+  }
+
+  kernel(); // polled with wait_for(0)
+  {
+    completion_future f = v.synchronize_async();
+    std::future_status status = std::future_status::timeout;
+    for (int i = 0; i < 30000 && status != std::future_status::ready; ++i) {
+      status = f.wait_for(std::chrono::seconds(0));
+      if (status != std::future_status::ready)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    EXPECT_EQ(status, std::future_status::ready);
+    EXPECT_EQ(data, expected(round));
+  }
+
+  kernel(); // wait_until
+  {
+    completion_future f = v.synchronize_async();
+    EXPECT_EQ(f.wait_until(std::chrono::steady_clock::now() + std::chrono::seconds(30)),
+              std::future_status::ready);
+    EXPECT_EQ(data, expected(round));
+  }
+
+  kernel(); // a callback sees the data home
+  {
+    std::vector<int> want = expected(round);
+    std::atomic<int> seen(0);
+    {
+      completion_future f = v.synchronize_async();
+      f.then([&] { seen = data == want ? 1 : 2; });
+    } // the last copy's destruction waits for the callback
+    EXPECT_EQ(seen.load(), 1);
+  }
+
+  kernel(); // through std::shared_future
+  {
+    std::shared_future<void> sf = v.synchronize_async();
+    EXPECT_EQ(sf.wait_for(std::chrono::seconds(30)), std::future_status::ready);
+    sf.get();
+    EXPECT_EQ(data, expected(round));
+  }
+
+  kernel(); // never waited for: its destruction finishes it
+  v.synchronize_async();
+  EXPECT_EQ(data, expected(round));
+}
+
 TEST(CompletionFuture, MarkerIsReadyAfterEarlierKernels) {
   const int n = 1 << 16;
   std::vector<float> data(n, 1.5f);
