@@ -2,7 +2,8 @@
 """CTest guard for the compile-time paths of issue 11 (not a timed test):
 the generated pathological inputs (a kernel of 10000 statements, one of 2000
 if statements on one variable, a switch of 4000 cases, copies of a struct of
-16000 ints, a file of 20 kernels) must compile with the plugin inside an
+16000 ints, a `#pragma unroll` nest of 8000 iterations, a file of 20 kernels)
+must compile with the plugin inside an
 address-space limit (RLIMIT_AS, as `ulimit -v`), and every module the plugin
 writes must pass spirv-val. A superlinear path in the emitter or in how
 SPIRV-Tools is driven shows here as an out-of-memory failure (issue 11
@@ -42,7 +43,7 @@ def main():
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
     failures = 0
-    for name in ("statements", "if_chain", "switch", "struct_copy", "kernels20"):
+    for name in ("statements", "if_chain", "switch", "struct_copy", "unrolled_nest", "kernels20"):
         dump = os.path.join(args.work, "spirv", name)
         shutil.rmtree(dump, ignore_errors=True)
         cmd = [args.clang, "-std=c++17", "-O2"] + include_flags(args.include) + [

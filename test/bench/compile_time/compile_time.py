@@ -11,6 +11,12 @@ the least wall time of each, their ratios, and the plugin compile's peak
 memory (max RSS). The plugin compiles kernels on one thread per processor
 (jobs=N), so its wall time can be below its CPU time; plain clang's is not.
 
+With --scaling, each generated shape (statements, if chain, switch, struct
+copy, unrolled nest) is compiled at 1000, 2000, 4000 and 8000 units instead,
+plain and plugin alternating, and a row per shape and size shows the two
+times, their ratio and the plugin's seconds per 1000 units added since the
+size before: constant when the compile grows linearly.
+
 With --baseline OTHER.so (another build of the plugin, e.g. main's), each
 input is also compiled with that one in the same rounds, and the table gets
 its columns too: before and after a change, measured in one run. Each
@@ -21,6 +27,8 @@ the plugin.
 usage: compile_time.py --clang CLANG --plugin PLUGIN.so --include DIR
                        --work DIR [--repeat N] [--quick] [--baseline OTHER.so]
                        [--variant FILE=OPTION ...] [SAMPLE.cpp ...]
+       compile_time.py --clang CLANG --plugin PLUGIN.so --include DIR
+                       --work DIR --scaling [--repeat N]
 """
 import argparse
 import os
@@ -28,7 +36,7 @@ import subprocess
 import sys
 import time
 
-from generate_inputs import add_compiler_arguments, include_flags
+from generate_inputs import SHAPES, add_compiler_arguments, include_flags
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The samples are built RelWithDebInfo (samples/CMakeLists.txt, ampvk_enable).
@@ -66,11 +74,16 @@ def main():
     p.add_argument("--baseline", help="another plugin build to time in the same rounds")
     p.add_argument("--variant", action="append", default=[], metavar="FILE=OPTION",
                    help="also FILE with -fplugin-arg-ampvk-OPTION, in a row of its own")
+    p.add_argument("--scaling", action="store_true",
+                   help="each generated shape at 1000 to 8000 units (growth, not the samples)")
     p.add_argument("samples", nargs="*")
     args = p.parse_args()
+    if args.scaling:
+        return scaling(args)
 
     gen_dir = os.path.join(args.work, "inputs")
-    sizes = ["--statements", "1000", "--ifs", "200", "--cases", "400", "--ints", "1600"] if args.quick else []
+    sizes = ["--statements", "1000", "--ifs", "200", "--cases", "400", "--ints", "1600",
+             "--nest", "800"] if args.quick else []
     subprocess.check_call([sys.executable, os.path.join(HERE, "generate_inputs.py"), gen_dir]
                           + sizes)
     repeat = 1 if args.quick else args.repeat
@@ -78,7 +91,8 @@ def main():
     inputs = [(src, None) for src in args.samples]
     inputs += [tuple(v.split("=", 1)) for v in args.variant]
     inputs += [(os.path.join(gen_dir, f), None) for f in (
-        "kernels20.cpp", "statements.cpp", "if_chain.cpp", "switch.cpp", "struct_copy.cpp")]
+        "kernels20.cpp", "statements.cpp", "if_chain.cpp", "switch.cpp", "struct_copy.cpp",
+        "unrolled_nest.cpp")]
 
     base = [args.clang] + FLAGS + include_flags(args.include)
     obj = os.path.join(args.work, "out.o")
@@ -114,6 +128,40 @@ def main():
               (" %9.0f MB" % peak if peak else " %12s" % "-"))
     if totals[0][0]:
         print("%-34s" % "samples, all together" + cells(totals[0]) + " |" + cells(totals[1]))
+
+
+def scaling(args):
+    """The generated shapes at 1000, 2000, 4000 and 8000 units (--scaling)."""
+    sizes = [1000, 2000, 4000, 8000]
+    base = [args.clang] + FLAGS + include_flags(args.include)
+    obj = os.path.join(args.work, "out.o")
+    os.makedirs(args.work, exist_ok=True)
+    print("compile time by size: %s %s, best of %d CPU seconds (same run); the plugin's "
+          "seconds per 1000 units added" % (os.path.basename(args.clang), " ".join(FLAGS[:4]),
+                                             args.repeat))
+    print("%-18s %6s %9s %9s %9s %12s %10s" % ("shape", "units", "plain", "ampvk", "ratio",
+                                                 "per 1000", "ampvk peak"))
+    for name, generate in SHAPES:
+        previous = None
+        for n in sizes:
+            src = os.path.join(args.work, "%d_%s" % (n, name))
+            with open(src, "w") as f:
+                f.write(generate(n))
+            best = [float("inf"), float("inf")]
+            peak = 0.0
+            for _ in range(args.repeat):
+                for which, extra in enumerate([[], ["-fplugin=" + args.plugin]]):
+                    r = compile_once(base + extra + ["-c", src, "-o", obj], args.timeout)
+                    if r is not None:
+                        best[which] = min(best[which], r[0])
+                        if which:
+                            peak = max(peak, r[2])
+            growth = "-"
+            if previous is not None:
+                growth = "%.3f" % ((best[1] - previous[1]) / ((n - previous[0]) / 1000.0))
+            print("%-18s %6d %9.2f %9.2f %8.2fx %12s %7.0f MB" % (
+                name[:-4], n, best[0], best[1], best[1] / best[0], growth, peak))
+            previous = (n, best[1])
 
 
 def cells(times):

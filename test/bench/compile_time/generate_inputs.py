@@ -7,6 +7,8 @@
   switch.cpp        one kernel with a switch of N cases (default 4000)
   struct_copy.cpp   kernels copying a struct of N ints (default 16000): a local
                     copy, and a copy out of a storage buffer
+  unrolled_nest.cpp one kernel with a `#pragma unroll` nest of 8 x N/8
+                    iterations (default 8000), the sgemm sample's shape
   kernels20.cpp     a file of 20 ordinary kernels (maps, tiled reductions,
                     stencils, loops with float arithmetic)
 
@@ -14,6 +16,7 @@ Each file is a complete C++ AMP translation unit that compiles with and
 without the ampvk plugin, so the two compile times can be compared.
 
 usage: generate_inputs.py OUTDIR [--statements N] [--ifs N] [--cases N] [--ints N]
+                          [--nest N]
 """
 import argparse
 import os
@@ -113,6 +116,36 @@ void buffer_copy(array_view<Big, 1> out, array_view<const Big, 1> in) {{
   }});
 }}
 """
+
+
+def unrolled_nest(n):
+    inner = max(1, n // 8)
+    return HEADER + f"""// A fully unrolled nest of 8 x {inner} iterations accumulating into a
+// private array whose indices the unroll makes constant (registers).
+void run(array_view<float, 1> out, array_view<const float, 1> in) {{
+  parallel_for_each(out.extent, [=](index<1> i) restrict(amp) {{
+    float x = in[i];
+    float acc[8] = {{0.0f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f}};
+#pragma unroll
+    for (int a = 0; a < 8; ++a) {{
+#pragma unroll
+      for (int b = 0; b < {inner}; ++b)
+        acc[(a + b) % 8] = acc[(a + b) % 8] * x + (float)(a * 31 + b);
+    }}
+    out[i] = acc[0] + acc[1] + acc[2] + acc[3] + acc[4] + acc[5] + acc[6] + acc[7];
+  }});
+}}
+"""
+
+
+# The generated shapes by the size their unit counts: (file, function).
+SHAPES = [
+    ("statements.cpp", statements),
+    ("if_chain.cpp", if_chain),
+    ("switch.cpp", switch),
+    ("struct_copy.cpp", struct_copy),
+    ("unrolled_nest.cpp", unrolled_nest),
+]
 
 
 def kernels20():
@@ -215,6 +248,7 @@ def main():
     p.add_argument("--ifs", type=int, default=2000)
     p.add_argument("--cases", type=int, default=4000)
     p.add_argument("--ints", type=int, default=16000)
+    p.add_argument("--nest", type=int, default=8000)
     args = p.parse_args()
     os.makedirs(args.outdir, exist_ok=True)
     files = {
@@ -222,6 +256,7 @@ def main():
         "if_chain.cpp": if_chain(args.ifs),
         "switch.cpp": switch(args.cases),
         "struct_copy.cpp": struct_copy(args.ints),
+        "unrolled_nest.cpp": unrolled_nest(args.nest),
         "kernels20.cpp": kernels20(),
     }
     for name, text in files.items():
