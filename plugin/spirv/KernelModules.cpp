@@ -70,8 +70,10 @@ static KernelModule moduleOf(bool Aliased, bool Witnessed, SpirvPipelineResult R
 // failed (the last in Out).
 static bool compileVariants(const std::vector<std::uint32_t> &Emitted,
                             std::optional<std::uint32_t> Views, bool Witnessed,
-                            const SpirvPipelineOptions &Opts, ThreadBudget &Budget,
+                            const SpirvPipelineOptions &CommonOpts, ThreadBudget &Budget,
                             std::vector<KernelModule> &Out) {
+  SpirvPipelineOptions Opts = CommonOpts;
+  Opts.ForDevicesThatCutLoops = Witnessed;
   if (!Views) {
     Out.push_back(moduleOf(false, Witnessed, runSpirvPipeline(Emitted, Opts), Emitted));
     return Out.back().Result.Ok;

@@ -1,5 +1,6 @@
 //===- PassRecipe.cpp -----------------------------------------------------===//
 #include "spirv/PassRecipe.h"
+#include "spirv/passes/CompositePhis.h"
 #include "spirv/passes/DeadBlocks.h"
 #include "spirv/passes/FullLoopUnroll.h"
 #include "spirv/passes/FunctionVariablesToSsa.h"
@@ -35,6 +36,8 @@ static const OwnPass OwnPassTable[] = {
      narrowWidenedComparisons},
     {"remove-dead-blocks", "blocks no path reaches, even through a merge instruction, go",
      removeDeadBlocks},
+    {"split-composite-phis", "a vector or struct phi becomes one phi per component",
+     splitCompositePhis},
 };
 
 llvm::ArrayRef<OwnPass> ampvk::ownPasses() { return OwnPassTable; }
@@ -178,6 +181,10 @@ std::vector<RecipeStep> ampvk::passRecipe(const SpirvPipelineOptions &Opts) {
   Ours("narrow-widened-comparisons", "lavapipe misjudges (long)i < 5L; the 32-bit form is exact");
   if (Opts.FpContractFast)
     Ours("drop-arithmetic-no-contraction", "fp-contract=fast lets the driver fuse");
+  // Only in the module lavapipe runs: it carries a vector around a loop
+  // wrongly when its lanes leave the loop at different times (CompositePhis.h).
+  if (Opts.ForDevicesThatCutLoops)
+    Ours("split-composite-phis", "lavapipe carries composite phis wrongly in divergent loops");
   R.push_back({Kind::Validate, "validate", "every module the image ships passes spirv-val"});
   return R;
 }

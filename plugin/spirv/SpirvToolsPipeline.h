@@ -25,6 +25,9 @@ struct SpirvPipelineOptions {
   bool CrashForTest = false;
   bool FpContractFast = false;
   bool UnrollInDriver = false;
+  // The module is the loop witness's variant, which only devices that cut
+  // loops (lavapipe) run: it also gets their workarounds (PassRecipe.cpp).
+  bool ForDevicesThatCutLoops = false;
 };
 
 // Runs the pass recipe (PassRecipe.h: our passes and SPIRV-Tools' legalization

@@ -3,8 +3,11 @@
 // inside helper functions, switch (fall-through, default last, nested, in
 // loops), chains of helpers with reference and pointer parameters that
 // modify the caller's locals and array elements, and code that never runs
-// (after a return, in loops that never come back).
+// (after a return, in loops that never come back), and short vectors carried
+// around loops that neighbouring items leave after different trip counts.
 #include "differential.h"
+
+#include <amp_short_vectors.h>
 
 #include <climits>
 
@@ -723,7 +726,47 @@ int longIfChain(int v, int y) restrict(cpu, amp) {
   return v;
 }
 
+// ---- composites carried around loops whose trip count differs between
+// neighbouring items: lavapipe gave the items that left first one iteration
+// more (docs/fuzzing.md, finding 5; plugin/spirv/passes/CompositePhis.h) ----
+
+unsigned vectorComponentInLoop(unsigned n, unsigned y) restrict(cpu, amp) {
+  concurrency::graphics::uint_4 u(5u, y, 7u, 8u);
+  for (int k = 0; k < static_cast<int>(n & 7u); ++k)
+    --u.y;
+  return u.y;
+}
+
+unsigned vector2InLoop(unsigned n, unsigned y) restrict(cpu, amp) {
+  concurrency::graphics::uint_2 u(y, y ^ 5u);
+  for (int k = 0; k < static_cast<int>(n & 7u); ++k)
+    u.x -= y | 1u;
+  return u.x + u.y;
+}
+
+struct TwoUnsigned {
+  unsigned a, b;
+};
+
+unsigned structInLoop(unsigned n, unsigned y) restrict(cpu, amp) {
+  TwoUnsigned s = {y, 3u};
+  for (int k = 0; k < static_cast<int>(n & 7u); ++k)
+    s.a -= 1u + (s.b & k);
+  return s.a * 3u + s.b;
+}
+
 } // namespace
+
+TEST(DiffControl, CompositesInDivergentLoops) {
+  auto n = ints<unsigned>(N1, 35), y = ints<unsigned>(N1, 36);
+  check(extent<1>(N1),
+        [](unsigned n, unsigned y) restrict(cpu, amp) { return vectorComponentInLoop(n, y); }, n,
+        y);
+  check(extent<1>(N1),
+        [](unsigned n, unsigned y) restrict(cpu, amp) { return vector2InLoop(n, y); }, n, y);
+  check(extent<1>(N1),
+        [](unsigned n, unsigned y) restrict(cpu, amp) { return structInLoop(n, y); }, n, y);
+}
 
 TEST(DiffControl, OutOfLineBody) {
   check(extent<1>(N1), [](int v, int y) restrict(cpu, amp) { return longIfChain(v, y); },
