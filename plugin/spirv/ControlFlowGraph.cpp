@@ -1,5 +1,6 @@
 //===- ControlFlowGraph.cpp -----------------------------------------------===//
 #include "spirv/ControlFlowGraph.h"
+#include "spirv/SpirvWords.h"
 
 #include <algorithm>
 
@@ -8,16 +9,6 @@ using namespace ampvk::spirvwords;
 using spv::Op;
 
 namespace {
-bool isTerminator(Op O) {
-  switch (O) {
-  case Op::OpBranch: case Op::OpBranchConditional: case Op::OpSwitch: case Op::OpReturn:
-  case Op::OpReturnValue: case Op::OpKill: case Op::OpUnreachable:
-  case Op::OpTerminateInvocation:
-    return true;
-  default:
-    return false;
-  }
-}
 
 // Cooper, Harvey, Kennedy: "A Simple, Fast Dominance Algorithm".
 void computeDominators(ControlFlowGraph &G) {

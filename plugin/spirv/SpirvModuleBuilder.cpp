@@ -1,5 +1,6 @@
 //===- SpirvModuleBuilder.cpp ---------------------------------------------===//
 #include "SpirvModuleBuilder.h"
+#include "SpirvWords.h"
 
 #include <cstring>
 
@@ -328,21 +329,6 @@ void SpirvModuleBuilder::beginBlock(SpvId Label) {
   ++FunctionBlocks;
 }
 
-static bool isTerminator(spv::Op Op) {
-  switch (Op) {
-  case spv::Op::OpBranch:
-  case spv::Op::OpBranchConditional:
-  case spv::Op::OpSwitch:
-  case spv::Op::OpReturn:
-  case spv::Op::OpReturnValue:
-  case spv::Op::OpKill:
-  case spv::Op::OpUnreachable:
-    return true;
-  default:
-    return false;
-  }
-}
-
 SpvId SpirvModuleBuilder::emit(spv::Op Op, SpvId ResultType,
                                llvm::ArrayRef<std::uint32_t> Operands) {
   SpvId Id = newId();
@@ -354,7 +340,7 @@ SpvId SpirvModuleBuilder::emit(spv::Op Op, SpvId ResultType,
 
 void SpirvModuleBuilder::emitVoid(spv::Op Op, llvm::ArrayRef<std::uint32_t> Operands) {
   encode(FunctionBody, Op, Operands);
-  if (isTerminator(Op))
+  if (spirvwords::isTerminator(Op))
     Terminated = true;
 }
 

@@ -26,6 +26,18 @@ inline std::uint32_t firstWord(spv::Op Op, std::uint32_t Count) {
   return (Count << 16) | static_cast<std::uint32_t>(Op);
 }
 
+// An instruction that ends a block.
+inline bool isTerminator(spv::Op O) {
+  switch (O) {
+  case spv::Op::OpBranch: case spv::Op::OpBranchConditional: case spv::Op::OpSwitch:
+  case spv::Op::OpReturn: case spv::Op::OpReturnValue: case spv::Op::OpKill:
+  case spv::Op::OpUnreachable: case spv::Op::OpTerminateInvocation:
+    return true;
+  default:
+    return false;
+  }
+}
+
 // A structured header's merge instruction.
 inline bool isMergeInstruction(spv::Op O) {
   return O == spv::Op::OpLoopMerge || O == spv::Op::OpSelectionMerge;

@@ -12,22 +12,6 @@ using spv::Op;
 
 namespace {
 
-bool isTerminator(Op O) {
-  switch (O) {
-  case Op::OpBranch:
-  case Op::OpBranchConditional:
-  case Op::OpSwitch:
-  case Op::OpReturn:
-  case Op::OpReturnValue:
-  case Op::OpKill:
-  case Op::OpUnreachable:
-  case Op::OpTerminateInvocation:
-    return true;
-  default:
-    return false;
-  }
-}
-
 struct SplitPhi {
   std::size_t At;                   // offset of the OpPhi
   std::uint32_t Block;              // label of its block
