@@ -144,10 +144,10 @@ TEST(CompletionFuture, SynchronizeAsyncBringsKernelResultsHome) {
   EXPECT_EQ(v[0], 123457);
 }
 
-// synchronize_async's future is finished by its first waiter (get, wait),
-// by a thread when the waiter must not block longer than it asked (wait_for,
-// wait_until, then, the conversion to std::shared_future), or by its
-// destruction: every way brings the kernel's results home.
+// Every way of waiting for synchronize_async's future brings the kernel's
+// results home: get() on one or two threads, wait_for polls, wait_until, a
+// then() callback, the conversion to std::shared_future, and the future's
+// destruction without a wait.
 TEST(CompletionFuture, SynchronizeAsyncIsFinishedByEveryKindOfWaiter) {
   const int n = 6 * 1024;
   std::vector<int> data = pattern(n, 9);

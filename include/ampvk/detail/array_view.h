@@ -404,21 +404,20 @@ public:
   // The download is recorded and submitted now, after the kernels launched
   // so far: kernels launched afterwards neither delay it nor change what it
   // brings home (the bytes they write stay stale on the host). The future's
-  // first waiter (or its destruction) waits for it and copies it home
-  // (run_when_waited: no thread of its own); a write access then makes the
+  // thread waits for it and copies it home; a write access then makes the
   // host copy the only current one, as synchronize does.
   completion_future synchronize_async(access_type type = access_type_read) const {
     const ampvk::rt::section s = _M_section();
     ampvk::rt::async_download *d = ampvk::rt::buffer_synchronize_begin(_M_buffer, &s);
     array_view self = *this;
     try {
-      return detail::run_when_waited([self, type, d] {
+      return detail::run_async([self, type, d] {
         ampvk::rt::buffer_synchronize_end(d);
         if (type & access_type_write)
           self.synchronize(type);
       });
     } catch (...) {
-      ampvk::rt::buffer_synchronize_end(d); // no future: end it here
+      ampvk::rt::buffer_synchronize_end(d); // no thread: end it here
       throw;
     }
   }
