@@ -12,6 +12,8 @@
 
 #include "clang/AST/ParentMapContext.h"
 
+#include <optional>
+
 using namespace clang;
 using namespace ampvk;
 using spv::Op;
@@ -161,53 +163,59 @@ bool mayAlias(const Place &A, const Place &B) {
   return true;
 }
 
-// True when a value of type T can hold the address of an object (a pointer or
-// reference, or a class with one): a callee could keep the address of the
-// copy there, or reach the chosen object through it.
-bool canHoldAddress(QualType T, unsigned Depth = 0) {
+// Whether Decide says true of T or of any referenced type, array element,
+// field or base within it. Decide answers for the type it is given, or
+// std::nullopt to look further; an incomplete class, or nesting deeper than 16,
+// counts as true.
+template <typename DecideFn>
+bool anyPart(QualType T, const DecideFn &Decide, unsigned Depth = 0) {
   if (T.isNull() || Depth > 16)
     return true;
   T = T.getCanonicalType();
-  if (T->isPointerType() || T->isReferenceType() || T->isMemberPointerType())
-    return true;
+  if (std::optional<bool> Answer = Decide(T))
+    return *Answer;
+  if (const auto *Ref = T->getAs<ReferenceType>())
+    return anyPart(Ref->getPointeeType(), Decide, Depth + 1);
   if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
-    return canHoldAddress(AT->getElementType(), Depth + 1);
+    return anyPart(AT->getElementType(), Decide, Depth + 1);
   const auto *RD = T->getAsCXXRecordDecl();
-  if (!RD || !getAmpClassName(RD).empty())
-    return false; // a scalar or vector, or an AMP class (they hold no address of a local)
+  if (!RD)
+    return false;
   if (!RD->hasDefinition())
     return true;
   for (const FieldDecl *F : RD->fields())
-    if (canHoldAddress(F->getType(), Depth + 1))
+    if (anyPart(F->getType(), Decide, Depth + 1))
       return true;
   for (const CXXBaseSpecifier &Base : RD->bases())
-    if (canHoldAddress(Base.getType(), Depth + 1))
+    if (anyPart(Base.getType(), Decide, Depth + 1))
       return true;
   return false;
 }
 
+// True when a value of type T can hold the address of an object (a pointer or
+// reference, or a class with one): a callee could keep the address of the
+// copy there, or reach the chosen object through it. Scalars, vectors and AMP
+// classes hold no address of a local.
+bool canHoldAddress(QualType T) {
+  return anyPart(T, [](QualType P) -> std::optional<bool> {
+    if (P->isPointerType() || P->isReferenceType() || P->isMemberPointerType())
+      return true;
+    const auto *RD = P->getAsCXXRecordDecl();
+    if (RD && !getAmpClassName(RD).empty())
+      return false;
+    return std::nullopt;
+  });
+}
+
 // True when a value of type T reaches memory it does not own (an array_view or
 // array, or a class holding one): writes through it may land anywhere in a view.
-bool reachesMemory(QualType T, unsigned Depth = 0) {
-  if (T.isNull() || Depth > 16)
-    return true;
-  T = T.getNonReferenceType().getCanonicalType();
-  if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
-    return reachesMemory(AT->getElementType(), Depth + 1);
-  const auto *RD = T->getAsCXXRecordDecl();
-  if (!RD)
-    return false;
-  if (!getAmpClassName(RD).empty())
-    return true;
-  if (!RD->hasDefinition())
-    return true;
-  for (const FieldDecl *F : RD->fields())
-    if (reachesMemory(F->getType(), Depth + 1))
+bool reachesMemory(QualType T) {
+  return anyPart(T, [](QualType P) -> std::optional<bool> {
+    const auto *RD = P->getAsCXXRecordDecl();
+    if (RD && !getAmpClassName(RD).empty())
       return true;
-  for (const CXXBaseSpecifier &Base : RD->bases())
-    if (reachesMemory(Base.getType(), Depth + 1))
-      return true;
-  return false;
+    return std::nullopt;
+  });
 }
 
 // Whether a call that gets the chosen object `Sel` through references to const
