@@ -4,6 +4,7 @@
 #include "spirv/passes/DeadBlocks.h"
 #include "spirv/passes/FullLoopUnroll.h"
 #include "spirv/passes/FunctionVariablesToSsa.h"
+#include "spirv/passes/LoopExits.h"
 #include "spirv/passes/NoContraction.h"
 #include "spirv/passes/NonNegativeDivision.h"
 #include "spirv/passes/StraightLineBlocks.h"
@@ -36,6 +37,8 @@ static const OwnPass OwnPassTable[] = {
      narrowWidenedComparisons},
     {"remove-dead-blocks", "blocks no path reaches, even through a merge instruction, go",
      removeDeadBlocks},
+    {"exit-loops-at-header", "a bottom-tested loop leaves from its header, values through phis",
+     exitLoopsAtHeader},
     {"split-composite-phis", "a vector or struct phi becomes one phi per component",
      splitCompositePhis},
 };
@@ -181,10 +184,14 @@ std::vector<RecipeStep> ampvk::passRecipe(const SpirvPipelineOptions &Opts) {
   Ours("narrow-widened-comparisons", "lavapipe misjudges (long)i < 5L; the 32-bit form is exact");
   if (Opts.FpContractFast)
     Ours("drop-arithmetic-no-contraction", "fp-contract=fast lets the driver fuse");
-  // Only in the module lavapipe runs: it carries a vector around a loop
-  // wrongly when its lanes leave the loop at different times (CompositePhis.h).
-  if (Opts.ForDevicesThatCutLoops)
+  // Only in the module lavapipe runs: when its lanes leave a loop at different
+  // times, it gives a value of a bottom-tested loop's body, read after the
+  // loop, from a later iteration (LoopExits.h), and carries a vector around a
+  // loop wrongly (CompositePhis.h; after the turn, which adds phis).
+  if (Opts.ForDevicesThatCutLoops) {
+    Ours("exit-loops-at-header", "lavapipe reads a bottom-tested loop's values wrongly after it");
     Ours("split-composite-phis", "lavapipe carries composite phis wrongly in divergent loops");
+  }
   R.push_back({Kind::Validate, "validate", "every module the image ships passes spirv-val"});
   return R;
 }
