@@ -19,10 +19,11 @@ Undefined behaviour is kept out by construction:
   - loops have constant or masked trip counts (lavapipe cuts loops beyond
     65,535 iterations per thread: the totals here stay far below).
 
-Kernels copy their input elements into locals before calling the generated
-functions: lavapipe (Mesa 22.3) miscomputes a loop whose exit test comes last
-(do-while) when its body reads a storage buffer (docs/fuzzing.md, "Found"),
-and reading views inside such loops would only find that bug again.
+Kernels pass their input elements to the generated functions as references
+into the view, or copy them into locals first (one or the other per kernel,
+from a random stream of its own, so that the rest of a seed's program does
+not depend on it): with references, the functions' loops read the view in
+every iteration (docs/fuzzing.md, finding 3).
 
 Results compare exactly, except the math slots (<amp_math.h>, divisions),
 which compare within the bound docs/math.md gives for the device plus the
@@ -974,6 +975,13 @@ class Program:
         self.main = []
         self.checks = []
         self.size = size
+        self.by_reference = random.Random(seed * 7919 + 1)
+
+    def inputs(self, line):
+        """`const In xa = ..., xb = ...;` as it is or as references."""
+        if self.by_reference.random() < 0.5:
+            return line
+        return line.replace("const In xa = ", "const In &xa = ").replace(", xb = ", ", &xb = ")
 
     def m(self, ind, line):
         self.main.append("  " * ind + line)
@@ -1073,7 +1081,7 @@ class Program:
         self.m(2, "parallel_for_each(extent<1>(N), [=%s](index<1> idx) restrict(amp) {" % (", " + cap if cap else ""))
         self.m(3, "int g = idx[0];")
         self.m(3, "%s o;" % on)
-        self.m(3, "const In xa = inv[idx], xb = inv[(g * %d + 1) %% N];" % stride)
+        self.m(3, self.inputs("const In xa = inv[idx], xb = inv[(g * %d + 1) %% N];" % stride))
         self.m(3, "body%d(g, xa, xb, o);" % k)
         self.m(3, "%s[idx] = o;" % tgt)
         self.m(2, "});")
@@ -1143,7 +1151,7 @@ class Program:
         self.m(3, "tile_static float sf[%d];" % T)
         self.m(3, "int g = t.global[0], l = t.local[0];")
         self.m(3, "%s o;" % on)
-        self.m(3, "const In xa = inv[g], xb = inv[(g + %d) %% N];" % sh)
+        self.m(3, self.inputs("const In xa = inv[g], xb = inv[(g + %d) %% N];" % sh))
         self.m(3, "body%d(g, xa, xb, o);" % k)
         self.m(3, "su[l] = o.ru;")
         self.m(3, "sf[l] = o.rf;")
@@ -1201,7 +1209,7 @@ class Program:
         self.m(3, "int ly = t.local[0], lx = t.local[1];")
         self.m(3, "int g = t.global[0] * C + t.global[1];")
         self.m(3, "%s o;" % on)
-        self.m(3, "const In xa = inv[g], xb = inv[(g + 5) % N];")
+        self.m(3, self.inputs("const In xa = inv[g], xb = inv[(g + 5) % N];"))
         self.m(3, "body%d(g, xa, xb, o);" % k)
         self.m(3, "unsigned v = o.ru;")
         self.m(3, "for (int r = 0; r < %d; ++r) {" % rounds)
@@ -1265,7 +1273,7 @@ class Program:
             self.m(2, "parallel_for_each(extent<1>(N), [=](index<1> idx) restrict(amp) {")
         self.m(3, "int g = idx[0];")
         self.m(3, "%s o;" % on)
-        self.m(3, "const In xa = inv[idx], xb = inv[(g + 3) % N];")
+        self.m(3, self.inputs("const In xa = inv[idx], xb = inv[(g + 3) % N];"))
         self.m(3, "body%d(g, xa, xb, o);" % k)
         self.m(3, "unsigned v = o.ru;")
         self.m(3, "int b = (int)(v %% %du);" % B)
@@ -1411,7 +1419,7 @@ class Program:
         self.m(2, "array_view<M%d, 1> mv(N, dev);" % k)
         self.m(2, "parallel_for_each(mv.extent, [=](index<1> i) restrict(amp) {")
         self.m(3, "M%d o;" % k)
-        self.m(3, "const In xa = inv[i];")
+        self.m(3, self.inputs("const In xa = inv[i];"))
         self.m(3, "mbody%d(i[0], xa, o);" % k)
         self.m(3, "mv[i] = o;")
         self.m(2, "});")
@@ -1455,7 +1463,7 @@ class Program:
         self.m(2, "array_view<float_4, 1> fv(N, df);")
         self.m(2, "parallel_for_each(uv.extent, [=](index<1> i) restrict(amp) {")
         self.m(3, "float_4 f;")
-        self.m(3, "const In xa = inv[i];")
+        self.m(3, self.inputs("const In xa = inv[i];"))
         self.m(3, "uv[i] = vbody%d(i[0], xa, f);" % k)
         self.m(3, "fv[i] = f;")
         self.m(2, "});")
