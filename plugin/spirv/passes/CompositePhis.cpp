@@ -1,5 +1,6 @@
 //===- CompositePhis.cpp --------------------------------------------------===//
 #include "spirv/passes/CompositePhis.h"
+#include "spirv/SpirvEdits.h"
 #include "spirv/SpirvWords.h"
 
 #include <map>
@@ -95,7 +96,7 @@ unsigned ampvk::splitCompositePhis(SpirvModule &M) {
   // Before the instruction at an offset go the composites put back together
   // first (an extract at the same place may read one), then the extracts.
   std::map<std::size_t, std::vector<std::uint32_t>> ConstructsAt, ExtractsAt;
-  std::map<std::size_t, std::vector<std::uint32_t>> ReplaceAt;
+  SpirvEdits Edits;
   for (const SplitPhi &P : Phis) {
     const std::uint32_t Count = wordCount(W[P.At]);
     const std::size_t Parts = P.Parts.size();
@@ -122,9 +123,10 @@ unsigned ampvk::splitCompositePhis(SpirvModule &M) {
         Scalar[C].push_back(From);
       }
     }
-    std::vector<std::uint32_t> &Out = ReplaceAt[P.At];
+    std::vector<std::uint32_t> ScalarPhis;
     for (const std::vector<std::uint32_t> &S : Scalar)
-      Out.insert(Out.end(), S.begin(), S.end());
+      ScalarPhis.insert(ScalarPhis.end(), S.begin(), S.end());
+    Edits.replace(P.At, std::move(ScalarPhis));
     // The composite again, after the block's phis, under the phi's own id.
     auto After = AfterPhis.find(P.Block);
     if (After == AfterPhis.end())
@@ -136,21 +138,9 @@ unsigned ampvk::splitCompositePhis(SpirvModule &M) {
     Join.insert(Join.end(), P.Ids.begin(), P.Ids.end());
   }
 
-  std::vector<std::uint32_t> Out(W.begin(), W.begin() + HeaderWords);
-  Out.reserve(W.size() + 16 * Phis.size());
-  for (std::size_t At : Offsets) {
-    for (auto *Before : {&ConstructsAt, &ExtractsAt}) {
-      auto It = Before->find(At);
-      if (It != Before->end())
-        Out.insert(Out.end(), It->second.begin(), It->second.end());
-    }
-    auto Replace = ReplaceAt.find(At);
-    if (Replace != ReplaceAt.end())
-      Out.insert(Out.end(), Replace->second.begin(), Replace->second.end());
-    else
-      Out.insert(Out.end(), W.begin() + At, W.begin() + At + wordCount(W[At]));
-  }
-  Out[BoundWord] = Bound;
-  M.replace(std::move(Out));
+  for (auto *Before : {&ConstructsAt, &ExtractsAt})
+    for (const auto &[At, Words] : *Before)
+      Edits.before(At).insert(Edits.before(At).end(), Words.begin(), Words.end());
+  M.replace(Edits.apply(W, Offsets, Bound));
   return static_cast<unsigned>(Phis.size());
 }

@@ -1,6 +1,7 @@
 //===- LoopExits.cpp ------------------------------------------------------===//
 #include "spirv/passes/LoopExits.h"
 #include "spirv/ControlFlowGraph.h"
+#include "spirv/SpirvEdits.h"
 #include "spirv/SpirvInstructions.h"
 #include "spirv/SpirvWords.h"
 
@@ -19,9 +20,9 @@ constexpr std::uint32_t None = ControlFlowGraph::None;
 // A loop's blocks, by number in its function's graph.
 struct Loop {
   std::uint32_t Header, BackEdge, Merge;
-  std::uint32_t Exit;  // the block that branches to the merge block
-  bool ExitTests;      // with a conditional branch (else an OpBranch)
-  std::uint32_t Stay;  // the block it branches to instead, a label
+  std::uint32_t Exit; // the block that branches to the merge block
+  bool ExitTests;     // with a conditional branch (else an OpBranch)
+  std::uint32_t Stay; // the block it branches to instead, a label
   // Blocks from the exit's new target to the back-edge block, each to get
   // phis of what the back edge carries; the first has the exit as a new
   // predecessor unless the exit tests.
@@ -49,15 +50,14 @@ private:
     auto It = Def.find(Id);
     return It == Def.end() ? nullptr : &M.Instructions[It->second];
   }
-  // An existing constant (OpConstantTrue or OpConstantNull) of Type, or a new
-  // one added before the first function.
-  std::uint32_t constant(Op O, std::uint32_t Type);
+  // An existing constant (OpConstantTrue, False or Null) of Type, or a new
+  // one among the edits' globals.
+  std::uint32_t constant(SpirvEdits &Edits, Op O, std::uint32_t Type);
 
   const std::vector<std::uint32_t> &W;
   const ParsedModule &M;
   std::unordered_map<std::uint32_t, std::size_t> Def; // id -> instruction
   std::uint32_t Bound = 0;
-  std::vector<std::uint32_t> NewConstants;
 };
 
 bool dominates(const ControlFlowGraph &G, std::uint32_t A, std::uint32_t B) {
@@ -91,18 +91,19 @@ bool LoopTurner::hasNull(std::uint32_t Type, unsigned Depth) const {
   }
 }
 
-std::uint32_t LoopTurner::constant(Op O, std::uint32_t Type) {
+std::uint32_t LoopTurner::constant(SpirvEdits &Edits, Op O, std::uint32_t Type) {
   for (const Instruction &I : M.Instructions) {
     if (I.Opcode == Op::OpFunction)
       break;
     if (I.Opcode == O && I.TypeId == Type)
       return I.ResultId;
   }
-  for (std::size_t At = 0; At < NewConstants.size(); At += wordCount(NewConstants[At]))
-    if (opcode(NewConstants[At]) == O && NewConstants[At + 1] == Type)
-      return NewConstants[At + 2];
+  std::vector<std::uint32_t> &New = Edits.globals();
+  for (std::size_t At = 0; At < New.size(); At += wordCount(New[At]))
+    if (opcode(New[At]) == O && New[At + 1] == Type)
+      return New[At + 2];
   const std::uint32_t Id = Bound++;
-  NewConstants.insert(NewConstants.end(), {firstWord(O, 3), Type, Id});
+  New.insert(New.end(), {firstWord(O, 3), Type, Id});
   return Id;
 }
 
@@ -230,8 +231,7 @@ bool LoopTurner::findLoop(const ControlFlowGraph &G, std::uint32_t H, Loop &L) c
       if (!Outside[B] || G.Last[B] == G.First[B])
         continue;
       const Instruction &Header = M.Instructions[G.Last[B] - 1];
-      if (Header.Opcode == Op::OpLoopMerge ||
-          M.Instructions[G.Last[B]].Opcode == Op::OpSwitch)
+      if (Header.Opcode == Op::OpLoopMerge || M.Instructions[G.Last[B]].Opcode == Op::OpSwitch)
         return false;
       if (Header.Opcode == Op::OpSelectionMerge) {
         const std::uint32_t Q = G.blockOf(W[Header.Offset + 1]);
@@ -271,15 +271,14 @@ bool LoopTurner::turnInFunction(std::size_t Begin, std::size_t End,
     // after the loop.
     std::unordered_map<std::uint32_t, std::uint32_t> InLoop; // id -> type
     std::map<std::size_t, std::uint32_t> Chains;             // instruction -> copy
-    std::unordered_map<std::uint32_t, std::size_t> ChainOf;   // id -> instruction
+    std::unordered_map<std::uint32_t, std::size_t> ChainOf;  // id -> instruction
     for (std::uint32_t B = 0; B < G.size(); ++B)
       if (L.Contains[B])
         for (std::size_t K = G.First[B] + 1; K <= G.Last[B]; ++K) {
           const Instruction &I = M.Instructions[K];
           if (!I.ResultId)
             continue;
-          bool Invariant =
-              I.Opcode == Op::OpAccessChain || I.Opcode == Op::OpInBoundsAccessChain;
+          bool Invariant = I.Opcode == Op::OpAccessChain || I.Opcode == Op::OpInBoundsAccessChain;
           for (std::uint32_t U = 0; U < I.NumUses && Invariant; ++U)
             Invariant = !InLoop.count(W[M.Uses[I.FirstUse + U]]);
           if (!Invariant)
@@ -342,6 +341,7 @@ bool LoopTurner::turnInFunction(std::size_t Begin, std::size_t End,
     // Ids: the go phi, one phi per live-out value, the negated exit test, a
     // block for what the header computes besides its phis.
     Bound = W[BoundWord];
+    SpirvEdits Edits;
     const Instruction &Test = M.Instructions[G.Last[L.Exit]];
     const std::uint32_t HL = G.Labels[H], ML = G.Labels[L.Merge];
     std::uint32_t Bool = 0;
@@ -350,7 +350,7 @@ bool LoopTurner::turnInFunction(std::size_t Begin, std::size_t End,
         Bool = I.ResultId;
     if (!Bool)
       continue;
-    const std::uint32_t True = constant(Op::OpConstantTrue, Bool);
+    const std::uint32_t True = constant(Edits, Op::OpConstantTrue, Bool);
     const std::uint32_t Go = Bound++;
     for (std::uint32_t V : LiveOut)
       PhiOf[V] = Bound++;
@@ -360,8 +360,8 @@ bool LoopTurner::turnInFunction(std::size_t Begin, std::size_t End,
     // test's outcome (negated when its true way left), or false.
     const bool KeepsCondition = L.ExitTests && W[Test.Offset + 2] == L.Stay;
     const std::uint32_t Again = KeepsCondition ? W[Test.Offset + 1]
-                                : L.ExitTests ? Bound++
-                                              : constant(Op::OpConstantFalse, Bool);
+                                : L.ExitTests  ? Bound++
+                                               : constant(Edits, Op::OpConstantFalse, Bool);
 
     std::size_t FirstOther = G.First[H] + 1;
     while (M.Instructions[FirstOther].Opcode == Op::OpPhi)
@@ -372,15 +372,13 @@ bool LoopTurner::turnInFunction(std::size_t Begin, std::size_t End,
     const std::uint32_t Body = W[Enter.Offset + 1];
     const std::uint32_t Rest = Split ? Bound++ : Body;
 
-    std::map<std::size_t, std::vector<std::uint32_t>> InsertAt, ReplaceAt;
     // A phi over the blocks Preds: Special from the block From, Other from the
     // rest.
     auto Phi = [&](std::vector<std::uint32_t> &Out, const std::vector<std::uint32_t> &Preds,
-                   std::uint32_t Type, std::uint32_t Id, std::uint32_t From,
-                   std::uint32_t Special, std::uint32_t Other) {
-      Out.insert(Out.end(),
-                 {firstWord(Op::OpPhi, 3 + 2 * static_cast<std::uint32_t>(Preds.size())), Type,
-                  Id});
+                   std::uint32_t Type, std::uint32_t Id, std::uint32_t From, std::uint32_t Special,
+                   std::uint32_t Other) {
+      Out.insert(Out.end(), {firstWord(Op::OpPhi, 3 + 2 * static_cast<std::uint32_t>(Preds.size())),
+                             Type, Id});
       for (std::uint32_t P : Preds)
         Out.insert(Out.end(), {P == From ? Special : Other, G.Labels[P]});
     };
@@ -396,40 +394,39 @@ bool LoopTurner::turnInFunction(std::size_t Begin, std::size_t End,
       std::vector<std::uint32_t> Preds = G.Preds[B];
       if (B == L.Carry.front() && !L.ExitTests)
         Preds.push_back(L.Exit);
-      std::vector<std::uint32_t> &Carry = InsertAt[M.Instructions[G.Last[B]].Offset];
+      std::vector<std::uint32_t> &Carry = Edits.before(M.Instructions[G.Last[B]].Offset);
       const std::uint32_t Next = Bound++;
       Phi(Carry, Preds, Bool, Next, From, GoBack, True);
       GoBack = Next;
       for (std::uint32_t V : LiveOut) {
         const std::uint32_t Carried = Bound++;
         Phi(Carry, Preds, InLoop[V], Carried, From, CarriedOf[V],
-            constant(Op::OpConstantNull, InLoop[V]));
+            constant(Edits, Op::OpConstantNull, InLoop[V]));
         CarriedOf[V] = Carried;
       }
       From = B;
     }
-    std::vector<std::uint32_t> &Head = InsertAt[M.Instructions[FirstOther].Offset];
+    std::vector<std::uint32_t> &Head = Edits.before(M.Instructions[FirstOther].Offset);
     Phi(Head, G.Preds[H], Bool, Go, L.BackEdge, GoBack, True);
     for (std::uint32_t V : LiveOut)
       Phi(Head, G.Preds[H], InLoop[V], PhiOf[V], L.BackEdge, CarriedOf[V],
-          constant(Op::OpConstantNull, InLoop[V]));
-    const std::vector<std::uint32_t> Leave = {firstWord(Op::OpBranchConditional, 4), Go, Rest,
-                                              ML};
+          constant(Edits, Op::OpConstantNull, InLoop[V]));
+    const std::vector<std::uint32_t> Leave = {firstWord(Op::OpBranchConditional, 4), Go, Rest, ML};
     if (Split) {
       // header: phis, merge, the test; then a block with the rest.
       Head.insert(Head.end(), W.begin() + LoopMerge.Offset,
                   W.begin() + LoopMerge.Offset + LoopMerge.Count);
       Head.insert(Head.end(), Leave.begin(), Leave.end());
       Head.insert(Head.end(), {firstWord(Op::OpLabel, 2), Rest});
-      ReplaceAt[LoopMerge.Offset] = {};
+      Edits.replace(LoopMerge.Offset, {});
     } else {
-      ReplaceAt[Enter.Offset] = Leave;
+      Edits.replace(Enter.Offset, Leave);
     }
     if (!Chains.empty()) {
       std::size_t AfterPhis = G.First[L.Merge] + 1;
       while (M.Instructions[AfterPhis].Opcode == Op::OpPhi)
         ++AfterPhis;
-      std::vector<std::uint32_t> &Copies = InsertAt[M.Instructions[AfterPhis].Offset];
+      std::vector<std::uint32_t> &Copies = Edits.before(M.Instructions[AfterPhis].Offset);
       for (const auto &Chain : Chains) {
         const Instruction &I = M.Instructions[Chain.first];
         const std::size_t First = Copies.size();
@@ -442,20 +439,18 @@ bool LoopTurner::turnInFunction(std::size_t Begin, std::size_t End,
         }
       }
     }
-    std::vector<std::uint32_t> &Back = ReplaceAt[Test.Offset];
+    std::vector<std::uint32_t> Back;
     if (L.ExitTests && !KeepsCondition)
       Back.insert(Back.end(), {firstWord(Op::OpLogicalNot, 4), Bool, Again, W[Test.Offset + 1]});
     Back.insert(Back.end(), {firstWord(Op::OpBranch, 2), L.Stay});
+    Edits.replace(Test.Offset, std::move(Back));
 
-    Out.assign(W.begin(), W.begin() + HeaderWords);
-    Out.reserve(W.size() + 64 + 16 * LiveOut.size());
-    std::vector<std::uint32_t> Patched(W);
     for (std::size_t At : UseWords)
-      Patched[At] = PhiOf[W[At]];
+      Edits.patch(At, PhiOf[W[At]]);
     for (std::size_t At : ChainUseWords)
-      Patched[At] = Chains[ChainOf[W[At]]];
+      Edits.patch(At, Chains[ChainOf[W[At]]]);
     for (std::size_t At : ExitLabelWords)
-      Patched[At] = HL;
+      Edits.patch(At, HL);
     if (Split) {
       // The body's first block is entered from the new block now.
       const std::uint32_t B = G.blockOf(Body);
@@ -464,25 +459,10 @@ bool LoopTurner::turnInFunction(std::size_t Begin, std::size_t End,
         if (I.Opcode == Op::OpPhi)
           for (std::uint32_t At = I.Offset + 4; At < I.Offset + I.Count; At += 2)
             if (W[At] == HL)
-              Patched[At] = Rest;
+              Edits.patch(At, Rest);
       }
     }
-    bool ConstantsPlaced = false;
-    for (const Instruction &I : M.Instructions) {
-      if (I.Opcode == Op::OpFunction && !ConstantsPlaced) {
-        Out.insert(Out.end(), NewConstants.begin(), NewConstants.end());
-        ConstantsPlaced = true;
-      }
-      auto Ins = InsertAt.find(I.Offset);
-      if (Ins != InsertAt.end())
-        Out.insert(Out.end(), Ins->second.begin(), Ins->second.end());
-      auto Rep = ReplaceAt.find(I.Offset);
-      if (Rep != ReplaceAt.end())
-        Out.insert(Out.end(), Rep->second.begin(), Rep->second.end());
-      else
-        Out.insert(Out.end(), Patched.begin() + I.Offset, Patched.begin() + I.Offset + I.Count);
-    }
-    Out[BoundWord] = Bound;
+    Out = Edits.apply(W, instructionOffsets(M), Bound);
     return true;
   }
   return false;

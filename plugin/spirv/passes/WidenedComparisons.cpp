@@ -2,6 +2,7 @@
 // HasResultAndType, in spirv.hpp11.
 #define SPV_ENABLE_UTILITY_CODE
 #include "spirv/passes/WidenedComparisons.h"
+#include "spirv/SpirvEdits.h"
 #include "spirv/SpirvInstructions.h"
 #include "spirv/SpirvWords.h"
 
@@ -66,8 +67,7 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
   llvm::DenseMap<std::uint32_t, std::uint32_t> Narrow;     // OpSConvert result -> 32-bit source
   llvm::DenseMap<std::uint32_t, std::int64_t> Constant64;  // 64-bit integer constants
   llvm::DenseMap<std::uint32_t, std::uint32_t> Bits32;     // 32-bit integer constant -> bits
-  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> Constants32; // (type, bits)
-  std::map<std::pair<std::uint32_t, std::uint64_t>, std::uint32_t> Constants64; // (type, bits)
+  std::map<std::pair<std::uint32_t, std::uint64_t>, std::uint32_t> Constants; // (type, bits)
   for (std::size_t At : Offsets) {
     Op O = opcode(Words[At]);
     std::uint32_t Count = wordCount(Words[At]);
@@ -83,9 +83,9 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
     if (O == Op::OpConstant && Width == 64 && Count == 5) {
       std::uint64_t Bits = std::uint64_t(Words[At + 3]) | std::uint64_t(Words[At + 4]) << 32;
       Constant64[Id] = static_cast<std::int64_t>(Bits);
-      Constants64.emplace(std::make_pair(Type, Bits), Id);
+      Constants.emplace(std::make_pair(Type, Bits), Id);
     } else if (O == Op::OpConstant && Width == 32 && Count == 4) {
-      Constants32.emplace(std::make_pair(Type, Words[At + 3]), Id);
+      Constants.emplace(std::make_pair(Type, std::uint64_t(Words[At + 3])), Id);
       Bits32[Id] = Words[At + 3];
     } else if (O == Op::OpSConvert && Width == 64 && Count == 4 &&
                IntWidth.lookup(TypeOf.lookup(Words[At + 3])) == 32) {
@@ -103,31 +103,27 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
     }
   }
 
-  std::vector<std::uint32_t> NewConstants;
-  auto Constant32 = [&](std::uint32_t Type, std::uint32_t Bits) {
-    auto It = Constants32.find({Type, Bits});
-    if (It != Constants32.end())
+  // An integer constant of Type with the given bits (a 32-bit one's zero
+  // extended): an existing one, or a new one.
+  SpirvEdits Edits;
+  auto Constant = [&](std::uint32_t Type, std::uint64_t Bits) {
+    auto It = Constants.find({Type, Bits});
+    if (It != Constants.end())
       return It->second;
     std::uint32_t Id = Words[BoundWord]++;
-    NewConstants.insert(NewConstants.end(), {firstWord(Op::OpConstant, 4), Type, Id, Bits});
-    Constants32.emplace(std::make_pair(Type, Bits), Id);
-    return Id;
-  };
-  auto Constant64Of = [&](std::uint32_t Type, std::int64_t Value) {
-    std::uint64_t Bits = static_cast<std::uint64_t>(Value);
-    auto It = Constants64.find({Type, Bits});
-    if (It != Constants64.end())
-      return It->second;
-    std::uint32_t Id = Words[BoundWord]++;
-    NewConstants.insert(NewConstants.end(), {firstWord(Op::OpConstant, 5), Type, Id,
-                                             static_cast<std::uint32_t>(Bits),
-                                             static_cast<std::uint32_t>(Bits >> 32)});
-    Constants64.emplace(std::make_pair(Type, Bits), Id);
+    std::vector<std::uint32_t> &New = Edits.globals();
+    if (IntWidth.lookup(Type) == 64)
+      New.insert(New.end(),
+                 {firstWord(Op::OpConstant, 5), Type, Id, static_cast<std::uint32_t>(Bits),
+                  static_cast<std::uint32_t>(Bits >> 32)});
+    else
+      New.insert(New.end(), {firstWord(Op::OpConstant, 4), Type, Id,
+                             static_cast<std::uint32_t>(Bits)});
+    Constants.emplace(std::make_pair(Type, Bits), Id);
     return Id;
   };
   // Comparisons of a sign-extended int with a 64-bit value that is no
-  // constant here, by offset: the instructions that replace them.
-  std::map<std::size_t, std::vector<std::uint32_t>> Expanded;
+  // constant here are replaced by instructions (Edits).
 
   unsigned Rewritten = 0;
   for (std::size_t At : Offsets) {
@@ -164,12 +160,12 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
       bool Less = Cmp == Op::OpSLessThan || Cmp == Op::OpSLessThanEqual;
       std::uint32_t Bool = Words[At + 1], Result = Words[At + 2], Y = Other,
                     X = Wide->second, IntType = TypeOf.lookup(X);
-      std::uint32_t Max = Constant64Of(OtherType, INT32_MAX),
-                    Min = Constant64Of(OtherType, INT32_MIN);
+      std::uint32_t Max = Constant(OtherType, static_cast<std::uint64_t>(std::int64_t(INT32_MAX))),
+                    Min = Constant(OtherType, static_cast<std::uint64_t>(std::int64_t(INT32_MIN)));
       std::uint32_t Outside = Words[BoundWord]++, Inside = Words[BoundWord]++,
                     Y32 = Words[BoundWord]++, Narrowed = Words[BoundWord]++,
                     Both = Words[BoundWord]++;
-      Expanded[At] = {
+      Edits.replace(At, {
           firstWord(Less ? Op::OpSGreaterThan : Op::OpSLessThan, 5), Bool, Outside, Y,
           Less ? Max : Min,
           firstWord(Less ? Op::OpSGreaterThanEqual : Op::OpSLessThanEqual, 5), Bool, Inside, Y,
@@ -177,7 +173,7 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
           firstWord(Op::OpSConvert, 4), IntType, Y32, Y,
           firstWord(Cmp, 5), Bool, Narrowed, X, Y32,
           firstWord(Op::OpLogicalAnd, 5), Bool, Both, Inside, Narrowed,
-          firstWord(Op::OpLogicalOr, 5), Bool, Result, Outside, Both};
+          firstWord(Op::OpLogicalOr, 5), Bool, Result, Outside, Both});
       ++Rewritten;
       continue;
     }
@@ -185,38 +181,20 @@ unsigned ampvk::narrowWidenedComparisons(SpirvModule &M) {
     std::uint32_t Type = TypeOf.lookup(Wide->second);
     (Left ? A : B) = Wide->second;
     if (Value >= INT32_MIN && Value <= INT32_MAX) {
-      Other = Constant32(Type, static_cast<std::uint32_t>(static_cast<std::int32_t>(Value)));
+      Other = Constant(Type, static_cast<std::uint32_t>(static_cast<std::int32_t>(Value)));
     } else {
       // Lavapipe misjudges some of these too (`(long)i < 2147483648L` is
       // false there), so the decided comparison is written in 32 bits: a
       // comparison still (not a bool constant), so that the rewrite stays in
       // place: the opcode changes, the word count does not.
       Words[At] = firstWord(decidedComparison(opcode(Words[At]), Left, Value), 5);
-      Other =
-          Constant32(Type, static_cast<std::uint32_t>(Value > INT32_MAX ? INT32_MAX : INT32_MIN));
+      Other = Constant(Type, static_cast<std::uint32_t>(Value > INT32_MAX ? INT32_MAX : INT32_MIN));
     }
     ++Rewritten;
   }
-  if (NewConstants.empty() && Expanded.empty())
-    return Rewritten;
   // The new constants before the first function, each expanded comparison
   // in its place (offsets are those of the words before this rebuild).
-  std::vector<std::uint32_t> Out(Words.begin(), Words.begin() + HeaderWords);
-  Out.reserve(Words.size() + NewConstants.size() + Expanded.size() * 26);
-  bool Inserted = false;
-  for (std::size_t At : Offsets) {
-    if (!Inserted && opcode(Words[At]) == Op::OpFunction) {
-      Out.insert(Out.end(), NewConstants.begin(), NewConstants.end());
-      Inserted = true;
-    }
-    auto E = Expanded.find(At);
-    if (E != Expanded.end())
-      Out.insert(Out.end(), E->second.begin(), E->second.end());
-    else
-      Out.insert(Out.end(), Words.begin() + At, Words.begin() + At + wordCount(Words[At]));
-  }
-  if (!Inserted)
-    Out.insert(Out.end(), NewConstants.begin(), NewConstants.end());
-  Words = std::move(Out);
+  if (!Edits.empty())
+    Words = Edits.apply(Words, Offsets, Words[BoundWord]);
   return Rewritten;
 }
