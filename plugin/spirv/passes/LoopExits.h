@@ -22,10 +22,19 @@
 // false, and every use after the loop reads the header's phi. The values are
 // the same; each is carried the way a top-tested loop carries it.
 //
-// Only loops whose one exit is the back-edge block's branch to the merge
-// block are turned (a `break` or `return` elsewhere in the body keeps the
-// loop as it is), and only when a value of the loop is used after it, of a
-// type with a null constant (no pointers).
+// A loop is turned when its one way out is the back-edge block's test, or a
+// `break` as the body's last statement (also as the witness's variant records
+// it, through a selection of its own); a loop with a second way out (a
+// `break` elsewhere, a `return`) keeps its shape. Only loops with a value
+// read after them are turned, and only when each such value has a null
+// constant for the phis' first entry (no pointers: an access chain of values
+// from before the loop is made again after it instead).
+//
+// Measured on lavapipe (4096 items, trip counts differing between
+// neighbours): `do`/`while` with an `if`, with `?:`, with `r = r * 3u + y`,
+// and `for (;;)` with its `break` last gave 1771, 1771, 2846 and 1771 wrong
+// results before, none after; a top-tested `for` and a loop with its input
+// read before it were right either way.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_SPIRV_LOOPEXITS_H
