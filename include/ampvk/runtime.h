@@ -174,6 +174,10 @@ void buffer_synchronize(buffer *b, const section *s = nullptr);
 class async_download;
 async_download *buffer_synchronize_begin(buffer *b, const section *s = nullptr);
 void buffer_synchronize_end(async_download *d);
+// Runs task(context) on a thread of the runtime's own, at once: a waiting
+// one, or a new one when all are busy (completion_future.h's run_async).
+// Throws std::system_error when no thread can be started.
+void run_async_task(void (*task)(void *), void *context);
 // The caller changed the section's host memory directly: it is now the only
 // current copy there, and pending device results in it are dropped, not
 // downloaded over it (array_view::refresh).

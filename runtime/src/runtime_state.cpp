@@ -8,6 +8,7 @@
 #include <ampvk/exceptions.h>
 
 #include "diagnostics/profiler.h"
+#include "execution/async_tasks.h"
 #include "execution/buffer_copies.h"
 #include "vulkan/env.h"
 #include "vulkan/vk_error.h"
@@ -87,6 +88,8 @@ void runtime_state::teardown_at_exit() noexcept {
   runtime_state *s = the_state.load(std::memory_order_acquire);
   if (!s || torn_down.exchange(true))
     return;
+  // Asynchronous operations still running end first, on live devices.
+  drain_async_tasks();
   drop_copy_bridges();
   bool abandoned = false;
   for (device *d : s->devices_) {

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "host_test_helpers.h"
+#include "vulkan/internal_counters.h"
 
 #include <atomic>
 #include <chrono>
@@ -223,6 +224,41 @@ TEST(CompletionFuture, SynchronizeAsyncIsFinishedByEveryKindOfWaiter) {
   kernel(); // never waited for: its destruction finishes it
   v.synchronize_async();
   EXPECT_EQ(data, expected(round));
+}
+
+// Operations run on the runtime's threads (async_tasks.h): one after another
+// they reuse a waiting thread instead of starting one each, as std::async did.
+TEST(CompletionFuture, OperationsReuseTheRuntimesThreads) {
+  const int n = 4096;
+  std::vector<int> data = pattern(n, 4);
+  std::vector<int> want = data;
+  array_view<int, 1> v(n, data);
+  const auto &started = ampvk::rt::debug_counters().async_threads_started;
+  const std::uint64_t before = started.load();
+  for (int r = 1; r <= 40; ++r) {
+    parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] = v[i] * 3 + (i[0] ^ r); });
+    for (int i = 0; i < n; ++i)
+      want[i] = want[i] * 3 + (i ^ r);
+    v.synchronize_async().get();
+    ASSERT_EQ(data, want) << "round " << r;
+  }
+  // A thread that has just ended an operation may not be waiting yet when
+  // the next one comes: a second thread, rarely a third.
+  EXPECT_GE(started.load(), 1u); // they ran on the runtime's threads
+  EXPECT_LE(started.load() - before, 3u);
+
+  // Sixteen at once: each ends with the data as of its start.
+  std::vector<std::vector<int>> homes(8, std::vector<int>(n));
+  std::vector<completion_future> pending;
+  for (int k = 0; k < 8; ++k)
+    pending.push_back(copy_async(v, homes[k].begin()));
+  for (int k = 0; k < 8; ++k)
+    pending.push_back(v.section(k * 512, 512).synchronize_async());
+  for (completion_future &f : pending)
+    f.get();
+  for (const std::vector<int> &h : homes)
+    EXPECT_EQ(h, want);
+  EXPECT_EQ(data, want);
 }
 
 TEST(CompletionFuture, MarkerIsReadyAfterEarlierKernels) {

@@ -1,9 +1,11 @@
 // concurrency::completion_future: the end of an asynchronous operation
 // (copy_async, synchronize_async, accelerator_view::create_marker).
 //
-// ampvk runs each asynchronous operation on a thread of its own
-// (std::async(std::launch::async)); the operation's exception, if any, is
-// rethrown by get(). Copies of a completion_future share one state; the
+// ampvk runs each asynchronous operation at once on a thread of the
+// runtime's (rt::run_async_task: a waiting one, or a new one when all are
+// busy, which costs what std::async's thread per operation cost each time);
+// the operation ends whether or not anyone waits for it, and its exception,
+// if any, is rethrown by get(). Copies of a completion_future share one state; the
 // callbacks given to then() run on their own threads once the operation has
 // finished, and the last copy's destruction waits for them. to_task() is
 // Windows-only (PPL tasks) and is left out.
@@ -14,12 +16,19 @@
 
 #include <ampvk/exceptions.h>
 
+#include <atomic>
 #include <chrono>
 #include <future>
 #include <memory>
 #include <mutex>
 #include <utility>
 #include <vector>
+
+namespace ampvk {
+namespace rt {
+void run_async_task(void (*task)(void *), void *context); // runtime.h
+} // namespace rt
+} // namespace ampvk
 
 namespace Concurrency {
 
@@ -29,12 +38,20 @@ namespace detail {
 struct completion_state {
   explicit completion_state(std::shared_future<void> f) : done(std::move(f)) {}
   ~completion_state() {
+    // An operation of run_async that nobody waited for ends before its last
+    // completion_future goes, as a std::async future's would: unless the
+    // future was handed out as a std::shared_future, which may outlive it
+    // and is not waited for here.
+    if (wait_at_end && !handed_out.load())
+      done.wait();
     // Callbacks still running finish before the state goes (their futures'
     // destructors wait).
     std::lock_guard<std::mutex> lock(mutex);
     callbacks.clear();
   }
   std::shared_future<void> done;
+  bool wait_at_end = false;
+  std::atomic<bool> handed_out{false};
   std::mutex mutex;
   std::vector<std::future<void>> callbacks;
 };
@@ -48,7 +65,7 @@ template <typename Functor> struct run_after {
   }
 };
 
-// Runs f on its own thread; the future is ready when it returns.
+// Runs f on a thread of the runtime's; the future is ready when it returns.
 template <typename F> completion_future run_async(F f);
 } // namespace detail
 
@@ -76,7 +93,10 @@ public:
     return _M_done().wait_until(abs_time);
   }
   operator std::shared_future<void>() const {
-    return _M_state ? _M_state->done : std::shared_future<void>();
+    if (!_M_state)
+      return std::shared_future<void>();
+    _M_state->handed_out = true;
+    return _M_state->done;
   }
 
   // func() runs on a thread of its own after the operation finishes.
@@ -99,6 +119,8 @@ public:
       : _M_state(std::make_shared<detail::completion_state>(std::move(done))) {}
 
 private:
+  template <typename F> friend completion_future detail::run_async(F f);
+  void _M_wait_at_end() { _M_state->wait_at_end = true; }
   const std::shared_future<void> &_M_done() const {
     if (!_M_state)
       throw std::future_error(std::future_errc::no_state);
@@ -109,8 +131,28 @@ private:
 };
 
 namespace detail {
+// One operation and the promise its future waits on; run() deletes it.
+template <typename F> struct async_call {
+  F func;
+  std::promise<void> done;
+  static void run(void *self) {
+    std::unique_ptr<async_call> call(static_cast<async_call *>(self));
+    try {
+      call->func();
+      call->done.set_value();
+    } catch (...) {
+      call->done.set_exception(std::current_exception());
+    }
+  }
+};
+
 template <typename F> completion_future run_async(F f) {
-  return completion_future(std::async(std::launch::async, f).share());
+  std::unique_ptr<async_call<F>> call(new async_call<F>{std::move(f), std::promise<void>()});
+  completion_future result(call->done.get_future().share());
+  ampvk::rt::run_async_task(&async_call<F>::run, call.get());
+  call.release(); // run() owns it now
+  result._M_wait_at_end();
+  return result;
 }
 } // namespace detail
 

@@ -48,6 +48,8 @@ struct counters {
   std::atomic<std::uint64_t> views_created{0};      // queues made by create_view
   std::atomic<std::uint64_t> views_destroyed{0};    // ... and destroyed after their last handle
   std::atomic<std::uint64_t> query_pools_created{0}; // timestamps (profiler.cpp), only when profiling
+  // Threads started for asynchronous operations (async_tasks.cpp).
+  std::atomic<std::uint64_t> async_threads_started{0};
   // rt::buffer objects (arrays and views' storage): a test compares the two
   // after the exit teardown to see that faults leak none.
   std::atomic<std::uint64_t> buffers_created{0};
