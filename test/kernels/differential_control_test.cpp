@@ -795,6 +795,20 @@ unsigned breakAtTheEnd(const unsigned &n, const int &y) restrict(cpu, amp) {
   return r;
 }
 
+// A `break` besides the test at the bottom (fuzzing seed 31934): the value
+// read after the loop comes from the break or from the last trip.
+unsigned breakInsideDoWhile(const unsigned &n, const int &y) restrict(cpu, amp) {
+  unsigned r = 0;
+  int k = 0;
+  do {
+    ++k;
+    r = n * static_cast<unsigned>(y + 3) + static_cast<unsigned>(k);
+    if (((n >> 8) & 3u) == 1u)
+      break;
+  } while (k < static_cast<int>(n & 7u));
+  return r;
+}
+
 struct Product {
   unsigned ru;
 };
@@ -842,6 +856,9 @@ TEST(DiffControl, BottomTestedLoopsReadAfterThem) {
         y);
   check(extent<1>(N1),
         [](const unsigned &n, const int &y) restrict(cpu, amp) { return productAfterLoop(n, y); },
+        n, y);
+  check(extent<1>(N1),
+        [](const unsigned &n, const int &y) restrict(cpu, amp) { return breakInsideDoWhile(n, y); },
         n, y);
 }
 

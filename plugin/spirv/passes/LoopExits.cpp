@@ -5,6 +5,7 @@
 #include "spirv/SpirvInstructions.h"
 #include "spirv/SpirvWords.h"
 
+#include <algorithm>
 #include <map>
 #include <unordered_map>
 #include <unordered_set>
@@ -26,6 +27,9 @@ struct Loop {
   std::uint32_t Exit;
   bool ExitTests;
   std::uint32_t Stay;
+  // Blocks with a branch to the merge block that stays (a `break`, a
+  // `return` inlined into a loop of its own): only beside a back-edge test.
+  std::vector<std::uint32_t> Breaks;
   // The blocks between the exit and the back edge (Stay's block and on, to
   // the back-edge block), each to get phis of what the back edge carries:
   // empty when the exit is the back-edge block.
@@ -40,6 +44,11 @@ struct LiveOuts {
   std::vector<std::uint32_t> Values; // in order of first use
   std::unordered_map<std::uint32_t, std::uint32_t> TypeOf;
   std::vector<std::size_t> ValueReads; // the operand words that read them
+  // Those of them in the merge block's phis along the exit's edge, which the
+  // header's phi serves even when the loop has breaks; the values read
+  // anywhere else (which then dominate every break).
+  std::vector<bool> AlongExit;
+  std::unordered_set<std::uint32_t> ReadElsewhere;
   // Access chains of operands from before the loop: the same pointer in every
   // iteration, made again at the start of the merge block for the reads after
   // the loop. By instruction (module order), and each one's copy.
@@ -192,19 +201,16 @@ bool LoopTurner::findLoop(const ControlFlowGraph &G, std::uint32_t H, Loop &L) c
       }
   }
   // The ways out: edges to the merge block, and blocks left behind on the
-  // way to it, all entered from one block of the loop.
-  std::uint32_t Entered = None;
+  // way to it.
+  std::vector<std::uint32_t> Exits, Entered;
   std::vector<bool> LeftBehind(N, false);
   auto Leave = [&](std::uint32_t From, std::uint32_t To) {
-    if (To == L.MergeBlock) {
-      if (L.Exit != None)
-        return false;
-      L.Exit = From;
-    } else if (!LeftBehind[To]) {
+    if (To == L.MergeBlock)
+      Exits.push_back(From);
+    else if (!LeftBehind[To]) {
       LeftBehind[To] = true;
       Work.push_back(To);
     }
-    return true;
   };
   for (std::uint32_t B = 0; B < N; ++B) {
     if (!L.Contains[B])
@@ -212,13 +218,9 @@ bool LoopTurner::findLoop(const ControlFlowGraph &G, std::uint32_t H, Loop &L) c
     for (const ControlFlowGraph::Edge &E : G.Succs[B]) {
       if (L.Contains[E.Block])
         continue;
-      if (E.Block != L.MergeBlock) {
-        if (Entered != None)
-          return false;
-        Entered = B;
-      }
-      if (!Leave(B, E.Block))
-        return false;
+      if (E.Block != L.MergeBlock)
+        Entered.push_back(B);
+      Leave(B, E.Block);
     }
   }
   while (!Work.empty()) {
@@ -227,13 +229,35 @@ bool LoopTurner::findLoop(const ControlFlowGraph &G, std::uint32_t H, Loop &L) c
     if (G.Succs[B].empty())
       return false; // a return, a kill
     for (const ControlFlowGraph::Edge &E : G.Succs[B])
-      if (!Leave(B, E.Block))
-        return false;
+      Leave(B, E.Block);
   }
-  if (L.Exit == None || L.Exit == H)
+  L.Breaks.clear();
+  const std::uint32_t ML = G.Labels[L.MergeBlock];
+  const Instruction &BackTest = instruction(G.Last[L.BackEdge]);
+  const bool TestsAtBack = BackTest.Opcode == Op::OpBranchConditional &&
+                           !isMergeInstruction(instruction(G.Last[L.BackEdge] - 1).Opcode) &&
+                           ((word(BackTest, 2) == G.Labels[H] && word(BackTest, 3) == ML) ||
+                            (word(BackTest, 2) == ML && word(BackTest, 3) == G.Labels[H]));
+  if (TestsAtBack && Exits.size() > 1) {
+    // `do { ...; if (c) break; ... } while (t)`: the test at the back turns;
+    // the breaks keep their edges, and the merge block joins their values
+    // with the header's.
+    L.Exit = L.BackEdge;
+    for (std::uint32_t B : Exits)
+      if (B != L.BackEdge)
+        L.Breaks.push_back(B);
+    for (std::uint32_t B = 0; B < N; ++B)
+      if (LeftBehind[B])
+        L.Contains[B] = true;
+  } else {
+    if (Exits.size() != 1 || Entered.size() > 1)
+      return false; // another way out
+    L.Exit = Exits.front();
+  }
+  if (L.Exit == H)
     return false;
-  if (Entered != None)
-    return findExitThroughSelection(G, Entered, LeftBehind, L);
+  if (L.Breaks.empty() && !Entered.empty())
+    return findExitThroughSelection(G, Entered.front(), LeftBehind, L);
 
   const Instruction &Test = instruction(G.Last[L.Exit]);
   if (Test.Opcode != Op::OpBranchConditional ||
@@ -241,7 +265,7 @@ bool LoopTurner::findLoop(const ControlFlowGraph &G, std::uint32_t H, Loop &L) c
     return false;
   L.ExitTests = true;
   L.Stay = L.Exit == L.BackEdge ? G.Labels[H] : G.Labels[L.BackEdge];
-  const std::uint32_t T = word(Test, 2), F = word(Test, 3), ML = G.Labels[L.MergeBlock];
+  const std::uint32_t T = word(Test, 2), F = word(Test, 3);
   if (!((T == L.Stay && F == ML) || (T == ML && F == L.Stay)))
     return false;
   if (L.Exit != L.BackEdge) {
@@ -341,7 +365,7 @@ bool LoopTurner::findLiveOuts(const ControlFlowGraph &G, const Loop &L, LiveOuts
     }
   };
   std::unordered_set<std::uint32_t> Seen;
-  auto Read = [&](std::size_t At, bool ByPhi) {
+  auto Read = [&](std::size_t At, bool ByPhi, bool AlongExit) {
     if (Out.ChainOf.count(W[At])) {
       if (ByPhi)
         return false; // a pointer phi (VariablePointers): the copy would not dominate it
@@ -357,6 +381,9 @@ bool LoopTurner::findLiveOuts(const ControlFlowGraph &G, const Loop &L, LiveOuts
     if (Seen.insert(W[At]).second)
       Out.Values.push_back(W[At]);
     Out.ValueReads.push_back(At);
+    Out.AlongExit.push_back(AlongExit);
+    if (!AlongExit)
+      Out.ReadElsewhere.insert(W[At]);
     return true;
   };
   for (std::uint32_t B = 0; B < G.size(); ++B) {
@@ -366,7 +393,7 @@ bool LoopTurner::findLiveOuts(const ControlFlowGraph &G, const Loop &L, LiveOuts
       const Instruction &I = instruction(K);
       if (I.Opcode != Op::OpPhi) {
         for (std::uint32_t U = 0; U < I.NumUses; ++U)
-          if (!Read(M.Uses[I.FirstUse + U], false))
+          if (!Read(M.Uses[I.FirstUse + U], false, false))
             return false;
         continue;
       }
@@ -374,11 +401,15 @@ bool LoopTurner::findLiveOuts(const ControlFlowGraph &G, const Loop &L, LiveOuts
         const std::uint32_t From = G.blockOf(W[At + 1]);
         if (From == None || !G.reachable(From))
           continue;
-        if (From == L.Exit && B == L.MergeBlock)
+        const bool FromBreak = std::find(L.Breaks.begin(), L.Breaks.end(), From) != L.Breaks.end();
+        if (B == L.MergeBlock && FromBreak)
+          continue; // the value at the break, joined as before
+        const bool AlongExit = From == L.Exit && B == L.MergeBlock;
+        if (AlongExit)
           Out.ExitLabels.push_back(At + 1);
         else if (L.Contains[From])
           return false; // findLoop found one way out
-        if (!Read(At, true))
+        if (!Read(At, true, AlongExit))
           return false;
       }
     }
@@ -482,10 +513,28 @@ std::vector<std::uint32_t> LoopTurner::turn(const ControlFlowGraph &G, const Loo
     Edits.replace(Enter.Offset, Leave);
   }
 
-  // After the loop: the header's phis for the values, the chains made again.
+  // After the loop: the header's phis for the values, joined in the merge
+  // block with their values at the breaks, if any; the chains made again.
+  std::vector<std::uint32_t> &Copies = Edits.before(instruction(afterPhis(G, L.MergeBlock)).Offset);
+  std::unordered_map<std::uint32_t, std::uint32_t> ReadOf = PhiOf;
+  if (!L.Breaks.empty()) {
+    std::vector<std::uint32_t> Preds = G.Preds[L.MergeBlock];
+    std::replace(Preds.begin(), Preds.end(), L.Exit, H);
+    for (std::uint32_t V : Live.Values) {
+      if (!Live.ReadElsewhere.count(V))
+        continue;
+      ReadOf[V] = Bound++;
+      Copies.insert(Copies.end(),
+                    {firstWord(Op::OpPhi, 3 + 2 * static_cast<std::uint32_t>(Preds.size())),
+                     Live.TypeOf[V], ReadOf[V]});
+      for (std::uint32_t P : Preds) {
+        const bool Break = std::find(L.Breaks.begin(), L.Breaks.end(), P) != L.Breaks.end();
+        Copies.insert(Copies.end(), {P == H ? PhiOf[V] : Break ? V : Null(V), G.Labels[P]});
+      }
+    }
+  }
   for (auto &Chain : Live.Chains)
     Chain.second = Bound++;
-  std::vector<std::uint32_t> &Copies = Edits.before(instruction(afterPhis(G, L.MergeBlock)).Offset);
   for (const auto &[K, Copy] : Live.Chains) {
     const Instruction &I = instruction(K);
     const std::size_t First = Copies.size();
@@ -497,8 +546,10 @@ std::vector<std::uint32_t> LoopTurner::turn(const ControlFlowGraph &G, const Loo
         Copies[At] = Live.Chains.at(Inner->second);
     }
   }
-  for (std::size_t At : Live.ValueReads)
-    Edits.patch(At, PhiOf[W[At]]);
+  for (std::size_t K = 0; K < Live.ValueReads.size(); ++K) {
+    const std::size_t At = Live.ValueReads[K];
+    Edits.patch(At, Live.AlongExit[K] ? PhiOf[W[At]] : ReadOf[W[At]]);
+  }
   for (std::size_t At : Live.ChainReads)
     Edits.patch(At, Live.Chains.at(Live.ChainOf.at(W[At])));
   for (std::size_t At : Live.ExitLabels)
