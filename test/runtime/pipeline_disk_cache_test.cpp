@@ -6,6 +6,7 @@
 // disabled cache leave the program working.
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -47,10 +48,24 @@ child_result run_child(const std::string &dir, const std::string &extra_env = st
   return finish_child(start_child(dir, extra_env));
 }
 
+// The directories the tests made, removed when the test program ends.
+struct temp_dirs {
+  std::vector<std::string> made;
+  ~temp_dirs() {
+    for (const std::string &dir : made) {
+      std::error_code ignored;
+      std::filesystem::remove_all(dir, ignored);
+    }
+  }
+} all_temp_dirs;
+
 std::string make_temp_dir() {
   char name[] = "/tmp/ampvk-pcache-XXXXXX";
   const char *made = mkdtemp(name);
-  return made ? made : "";
+  if (!made)
+    return "";
+  all_temp_dirs.made.push_back(made);
+  return made;
 }
 
 std::vector<std::string> entries(const std::string &dir) {

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <future>
 #include <mutex>
 #include <random>
 #include <string>
@@ -172,13 +173,29 @@ struct worker {
       const bool async = rng() % 2;
       const bool kernel_meanwhile = async && rng() % 2;
       if (async) {
-        // synchronize_async: recorded now, ended on another thread, perhaps
-        // after a kernel that writes the view; the section still comes home
-        // as it was at the call.
-        rt::async_download *d = rt::buffer_synchronize_begin(v, &s);
+        // synchronize_async: recorded now, ended on one of the runtime's
+        // threads (as completion_future.h's run_async does), perhaps after a
+        // kernel that writes the view; the section still comes home as it
+        // was at the call.
+        struct ending {
+          rt::async_download *d;
+          std::promise<void> done;
+        } e{rt::buffer_synchronize_begin(v, &s), std::promise<void>()};
+        std::future<void> ended = e.done.get_future();
         if (kernel_meanwhile)
           launch_scale_offset(v, height * width, 50 + round, any_view());
-        std::thread([d] { rt::buffer_synchronize_end(d); }).join();
+        rt::run_async_task(
+            [](void *context) {
+              ending &e = *static_cast<ending *>(context);
+              try {
+                rt::buffer_synchronize_end(e.d);
+                e.done.set_value();
+              } catch (...) {
+                e.done.set_exception(std::current_exception());
+              }
+            },
+            &e);
+        ended.get();
       } else {
         rt::buffer_synchronize(v, &s);
       }
