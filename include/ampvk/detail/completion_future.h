@@ -1,14 +1,14 @@
 // concurrency::completion_future: the end of an asynchronous operation
 // (copy_async, synchronize_async, accelerator_view::create_marker).
 //
-// ampvk runs each asynchronous operation at once on a thread of the
-// runtime's (rt::run_async_task: a waiting one, or a new one when all are
-// busy, which costs what std::async's thread per operation cost each time);
-// the operation ends whether or not anyone waits for it, and its exception,
-// if any, is rethrown by get(). Copies of a completion_future share one state; the
-// callbacks given to then() run on their own threads once the operation has
-// finished, and the last copy's destruction waits for them. to_task() is
-// Windows-only (PPL tasks) and is left out.
+// ampvk runs each asynchronous operation at once on one of the runtime's
+// threads (rt::run_async_task: a waiting one, or a new one when all are busy;
+// std::async's thread per operation cost its caller a thread start each
+// time); the operation ends whether or not anyone waits for it, and its
+// exception, if any, is rethrown by get(). Copies of a completion_future
+// share one state; the callbacks given to then() run on their own threads
+// once the operation has finished, and the last copy's destruction waits for
+// them. to_task() is Windows-only (PPL tasks) and is left out.
 #ifndef AMPVK_DETAIL_COMPLETION_FUTURE_H
 #define AMPVK_DETAIL_COMPLETION_FUTURE_H
 

@@ -74,9 +74,12 @@ bool isDebugLine(Op O) { return O == Op::OpLine || O == Op::OpNoLine; }
 class LoopTurner {
 public:
   LoopTurner(const std::vector<std::uint32_t> &W, const ParsedModule &M) : W(W), M(M) {
-    for (std::size_t K = 0; K < M.Instructions.size(); ++K)
+    for (std::size_t K = 0; K < M.Instructions.size(); ++K) {
       if (M.Instructions[K].ResultId)
         Def[M.Instructions[K].ResultId] = K;
+      if (M.Instructions[K].Opcode == Op::OpTypeBool)
+        Bool = M.Instructions[K].ResultId;
+    }
   }
   // The module with one loop turned around; false when none needs it.
   bool turnOne(std::vector<std::uint32_t> &Out);
@@ -114,6 +117,7 @@ private:
   const std::vector<std::uint32_t> &W;
   const ParsedModule &M;
   std::unordered_map<std::uint32_t, std::size_t> Def; // id -> instruction
+  std::uint32_t Bool = 0; // the module's bool type; 0 when it has none (no loop test)
   std::uint32_t Bound = 0;
 };
 
@@ -425,10 +429,6 @@ std::vector<std::uint32_t> LoopTurner::turn(const ControlFlowGraph &G, const Loo
   const std::uint32_t H = L.Header;
   const std::uint32_t HL = G.Labels[H], ML = G.Labels[L.MergeBlock];
   const Instruction &Test = instruction(G.Last[L.Exit]);
-  std::uint32_t Bool = 0;
-  for (const Instruction &I : M.Instructions)
-    if (I.Opcode == Op::OpTypeBool)
-      Bool = I.ResultId;
   const std::uint32_t True = constant(Edits, Op::OpConstantTrue, Bool);
   auto Null = [&](std::uint32_t V) { return constant(Edits, Op::OpConstantNull, Live.TypeOf[V]); };
 
@@ -562,10 +562,7 @@ bool LoopTurner::turnInFunction(std::size_t Begin, std::size_t End,
   ControlFlowGraph G;
   if (!buildControlFlowGraph(W, M, Begin, End, G))
     return false;
-  bool HasBool = false;
-  for (const Instruction &I : M.Instructions)
-    HasBool = HasBool || I.Opcode == Op::OpTypeBool;
-  for (std::uint32_t H = 0; H < G.size() && HasBool; ++H) {
+  for (std::uint32_t H = 0; H < G.size() && Bool; ++H) {
     Loop L;
     LiveOuts Live;
     if (!findLoop(G, H, L) || !findLiveOuts(G, L, Live) || Live.Values.empty())
