@@ -2,19 +2,23 @@
 // accelerator: rank r runs on hardware-or-Vulkan accelerator r mod count (the
 // CPU accelerator, which runs no kernels, is skipped). Each rank keeps its
 // band of rows with `depth` halo rows above and below in two array_views over
-// host vectors, and steps from one into the other. The neighbours' rows
-// arrive every `depth` iterations; in between, each iteration computes one
-// row less at each end of the band (the rows its neighbours would have sent
-// are recomputed here), so a deeper halo trades a little computation for
-// fewer round trips through the host. An iteration that ends a round
-// computes the edge rows its neighbours need first and starts bringing them
-// home (synchronize_async of their sections), then computes the interior
-// while the edge rows travel: they come home, go to the neighbours
-// (MPI_Sendrecv) into the halo rows of the new band, and refresh() of those
-// rows' sections tells the view the host changed them. Only those rows cross
-// between host and accelerator, and the accelerator computes the interior
-// meanwhile. Rank 0 gathers the result and compares it with the same
-// iterations computed on the host.
+// host vectors, and steps from one into the other.
+//
+// The neighbours' rows arrive every `depth` iterations: a round. The k-th
+// iteration of a round computes rows [k, local - k) of the band (one row
+// fewer at each end each time: the rows the neighbours would have sent are
+// computed here again). Of those, the rows within k of a halo depend on the
+// neighbours' rows, `depth` at each end (the edges); the rest (the bulk) only
+// on the rank's own. So a round ends with its edges; their last `depth` rows
+// at each end start home (synchronize_async of their sections), and the next
+// round's bulk is launched before its halo rows arrive: the accelerator
+// computes it while the rows travel home, go to the neighbours (MPI_Sendrecv)
+// into the halo rows, and refresh() of those rows' sections tells the view the
+// host changed them. Then the next round's edges. Only the edge and halo rows
+// cross between host and accelerator.
+//
+// Rank 0 gathers the result and compares it with the same iterations computed
+// on the host.
 //
 //   mpirun -n 2 ./mpi_heat [rows cols iterations [depth]]
 #include <amp.h>
@@ -48,24 +52,45 @@ static float initial(int i, int j, int rows, int cols) {
   return static_cast<float>((i * 7 + j * 13) % 17); // a non-trivial interior
 }
 
+// The band's row i after one Jacobi step of cur, at column j. The grid's top
+// and bottom rows and its outer columns keep their values, and so do rows
+// beyond them (halo rows of the first and last ranks, which no neighbour
+// fills); `top` is the grid row of the band's row `depth`.
+static float stepped(const array_view<const float, 2> &cur, int i, int j, int top, int depth,
+                     int grid_rows) restrict(amp) {
+  const int g = top + i - depth; // row in the whole grid
+  if (g <= 0 || g >= grid_rows - 1 || j == 0 || j == cur.extent[1] - 1)
+    return cur(i, j);
+  return 0.25f * (cur(i - 1, j) + cur(i + 1, j) + cur(i, j - 1) + cur(i, j + 1));
+}
+
 // One Jacobi step of the band's rows [first, first + count): cur to next.
-// The grid's top and bottom rows and its outer columns keep their values, and
-// so do rows beyond them (halo rows of the first and last ranks, which no
-// neighbour fills); `top` is the grid row of the band's row `depth`.
 static void step(const accelerator_view &av, const array_view<const float, 2> &cur,
                  const array_view<float, 2> &next, int first, int count, int top, int depth,
                  int grid_rows) {
   if (count <= 0)
     return;
-  const int cols = cur.extent[1];
-  array_view<float, 2> out = next.section(index<2>(first, 0), extent<2>(count, cols));
+  array_view<float, 2> out = next.section(index<2>(first, 0), extent<2>(count, cur.extent[1]));
   parallel_for_each(av, out.extent, [=](index<2> idx) restrict(amp) {
-    const int i = first + idx[0], j = idx[1];
-    const int g = top + i - depth; // row in the whole grid
-    if (g <= 0 || g >= grid_rows - 1 || j == 0 || j == cols - 1)
-      out[idx] = cur(i, j);
+    out[idx] = stepped(cur, first + idx[0], idx[1], top, depth, grid_rows);
+  });
+}
+
+// The edges of a round's k-th iteration: the `depth` rows at each end of what
+// it computes, [k, depth + k) and [own + depth - k, own + 2 depth - k), in one
+// kernel (they are few: one launch rather than two).
+static void step_edges(const accelerator_view &av, const array_view<const float, 2> &cur,
+                       const array_view<float, 2> &next, int k, int own, int top, int depth,
+                       int grid_rows) {
+  const int cols = cur.extent[1];
+  array_view<float, 2> upper = next.section(index<2>(k, 0), extent<2>(depth, cols));
+  array_view<float, 2> lower = next.section(index<2>(own + depth - k, 0), extent<2>(depth, cols));
+  parallel_for_each(av, extent<2>(2 * depth, cols), [=](index<2> idx) restrict(amp) {
+    const int j = idx[1];
+    if (idx[0] < depth)
+      upper(idx[0], j) = stepped(cur, k + idx[0], j, top, depth, grid_rows);
     else
-      out[idx] = 0.25f * (cur(i - 1, j) + cur(i + 1, j) + cur(i, j - 1) + cur(i, j + 1));
+      lower(idx[0] - depth, j) = stepped(cur, own - k + idx[0], j, top, depth, grid_rows);
   });
 }
 
@@ -105,8 +130,9 @@ int main(int argc, char **argv) {
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   const int local = own + 2 * depth;
-  std::vector<float> blocks[2] = {std::vector<float>(local * cols, 0.0f),
-                                  std::vector<float>(local * cols, 0.0f)};
+  std::vector<float> blocks[3];
+  for (std::vector<float> &block : blocks)
+    block.assign(local * cols, 0.0f);
   for (int i = 0; i < own; ++i)
     for (int j = 0; j < cols; ++j)
       blocks[0][(i + depth) * cols + j] = initial(first + i, j, rows, cols);
@@ -125,58 +151,66 @@ int main(int argc, char **argv) {
   };
   exchange(blocks[0]); // before the views: the host data is all there is
 
-  array_view<float, 2> views[2] = {array_view<float, 2>(local, cols, blocks[0]),
-                                   array_view<float, 2>(local, cols, blocks[1])};
+  // Three views: a round steps between the two that do not hold its start,
+  // so the start, whose edge rows the host sends while the next round's bulk
+  // runs, is never overwritten meanwhile.
+  array_view<float, 2> views[3] = {array_view<float, 2>(local, cols, blocks[0]),
+                                   array_view<float, 2>(local, cols, blocks[1]),
+                                   array_view<float, 2>(local, cols, blocks[2])};
   views[1].discard_data(); // every row a kernel reads is written first
+  views[2].discard_data();
   auto rows_of = [&](const array_view<float, 2> &v, int i, int count) {
     return v.section(index<2>(i, 0), extent<2>(count, cols));
+  };
+  // The view the k-th iteration of a round that starts in views[s] writes:
+  // the one after s for odd k, the other for even k; it reads the previous
+  // iteration's, views[s] for the first.
+  auto written = [](int s, int k) { return k == 0 ? s : (s + 2 - k % 2) % 3; };
+  auto bulk = [&](int s, int length) {
+    for (int k = 1; k <= length; ++k)
+      step(av, views[written(s, k - 1)], views[written(s, k)], depth + k, own - 2 * k, first,
+           depth, rows);
   };
 
   MPI_Barrier(MPI_COMM_WORLD);
   double start = MPI_Wtime();
-  int c = 0; // views[c] holds the current band
-  for (int it = 0; it < iterations; ++it) {
-    const array_view<float, 2> &cur = views[c], &next = views[1 - c];
-    // The k-th iteration since the halo rows arrived computes rows
-    // [k + 1, local - k - 1): those next iterations need. The last of a
-    // round computes the rank's own rows and sends its edges.
-    const int k = it % depth;
-    const bool sends = k == depth - 1 && it != iterations - 1;
-    if (!sends) {
-      step(av, cur, next, k + 1, local - 2 * (k + 1), first, depth, rows);
-      c = 1 - c;
-      continue;
-    }
-    // The edge rows first, and their way home started: the copies are
-    // recorded now, before the interior's kernel, which then runs while the
-    // rows travel.
-    step(av, cur, next, depth, depth, first, depth, rows);
-    step(av, cur, next, own, depth, first, depth, rows);
+  int s = 0; // views[s] holds the start of the round
+  bulk(s, std::min(depth, iterations));
+  for (int done = 0; done < iterations;) {
+    const int length = std::min(depth, iterations - done);
+    for (int k = 1; k <= length; ++k)
+      step_edges(av, views[written(s, k - 1)], views[written(s, k)], k, own, first, depth, rows);
+    s = written(s, length);
+    done += length;
+    if (done == iterations)
+      break;
+    // The edge rows start home: the copies are recorded now, behind the
+    // edges' kernels and before the next round's bulk, which the accelerator
+    // then computes while the rows travel.
     completion_future to_up, to_down;
     if (up != MPI_PROC_NULL)
-      to_up = rows_of(next, depth, depth).synchronize_async();
+      to_up = rows_of(views[s], depth, depth).synchronize_async();
     if (down != MPI_PROC_NULL)
-      to_down = rows_of(next, own, depth).synchronize_async();
-    step(av, cur, next, 2 * depth, own - 2 * depth, first, depth, rows);
-    av.flush(); // the interior starts now, not at the next wait
+      to_down = rows_of(views[s], own, depth).synchronize_async();
+    bulk(s, std::min(depth, iterations - done));
+    av.flush(); // the bulk starts now, not at the next wait
     if (to_up.valid())
       to_up.get();
     if (to_down.valid())
       to_down.get();
-    exchange(blocks[1 - c]);
+    exchange(blocks[s]);
     if (up != MPI_PROC_NULL)
-      rows_of(next, 0, depth).refresh();
+      rows_of(views[s], 0, depth).refresh();
     if (down != MPI_PROC_NULL)
-      rows_of(next, own + depth, depth).refresh();
-    c = 1 - c;
+      rows_of(views[s], own + depth, depth).refresh();
   }
-  rows_of(views[c], depth, own).synchronize();
+  rows_of(views[s], depth, own).synchronize();
   // The rest is scratch: without this, the views' destruction would bring
   // the rows the last iterations wrote beyond the rank's own home too.
-  views[0].discard_data();
-  views[1].discard_data();
+  for (array_view<float, 2> &v : views)
+    v.discard_data();
   double seconds = MPI_Wtime() - start;
-  const std::vector<float> &block = blocks[c];
+  const std::vector<float> &block = blocks[s];
 
   // Gather the owned rows on rank 0.
   std::vector<int> counts(size), offsets(size);

@@ -435,38 +435,60 @@ void bench_twins(const accelerator_view &av, const std::string &device_name, boo
 
 namespace {
 
-// samples/mpi/mpi_heat.cpp's step: rows [first, first + count) of the band,
-// cur to next; `top` is the grid row of the band's row `depth`.
+// samples/mpi/mpi_heat.cpp's stepped, step and step_edges: the band's row i
+// after one Jacobi step of cur at column j (`top` is the grid row of the
+// band's row `depth`); a step of rows [first, first + count), cur to next;
+// the edges of a round's k-th iteration, `depth` rows at each end.
+float stepped(const array_view<const float, 2> &cur, int i, int j, int top, int depth,
+              int grid_rows) restrict(amp) {
+  const int g = top + i - depth;
+  if (g <= 0 || g >= grid_rows - 1 || j == 0 || j == cur.extent[1] - 1)
+    return cur(i, j);
+  return 0.25f * (cur(i - 1, j) + cur(i + 1, j) + cur(i, j - 1) + cur(i, j + 1));
+}
+
 void heat_step(const accelerator_view &av, const array_view<const float, 2> &cur,
                const array_view<float, 2> &next, int first, int count, int top, int depth,
                int grid_rows) {
   if (count <= 0)
     return;
-  const int cols = cur.extent[1];
-  array_view<float, 2> out = next.section(index<2>(first, 0), extent<2>(count, cols));
+  array_view<float, 2> out = next.section(index<2>(first, 0), extent<2>(count, cur.extent[1]));
   parallel_for_each(av, out.extent, [=](index<2> idx) restrict(amp) {
-    const int i = first + idx[0], j = idx[1];
-    const int g = top + i - depth;
-    if (g <= 0 || g >= grid_rows - 1 || j == 0 || j == cols - 1)
-      out[idx] = cur(i, j);
-    else
-      out[idx] = 0.25f * (cur(i - 1, j) + cur(i + 1, j) + cur(i, j - 1) + cur(i, j + 1));
+    out[idx] = stepped(cur, first + idx[0], idx[1], top, depth, grid_rows);
   });
 }
 
-// samples/mpi/mpi_heat.cpp's iterations for the middle rank of a grid three
+void heat_edges(const accelerator_view &av, const array_view<const float, 2> &cur,
+                const array_view<float, 2> &next, int k, int own, int top, int depth,
+                int grid_rows) {
+  const int cols = cur.extent[1];
+  array_view<float, 2> upper = next.section(index<2>(k, 0), extent<2>(depth, cols));
+  array_view<float, 2> lower = next.section(index<2>(own + depth - k, 0), extent<2>(depth, cols));
+  parallel_for_each(av, extent<2>(2 * depth, cols), [=](index<2> idx) restrict(amp) {
+    const int j = idx[1];
+    if (idx[0] < depth)
+      upper(idx[0], j) = stepped(cur, k + idx[0], j, top, depth, grid_rows);
+    else
+      lower(idx[0] - depth, j) = stepped(cur, own - k + idx[0], j, top, depth, grid_rows);
+  });
+}
+
+// samples/mpi/mpi_heat.cpp's rounds for the middle rank of a grid three
 // bands tall, `depth` halo rows deep, with this band's own edge rows for what
-// the neighbours send, after `exchange_us` (the MPI exchange's time), in
-// rounds of `depth` iterations. `own_rows`: the band's rows; returns them
-// after `iterations` (a multiple of depth), and the seconds per iteration.
+// the neighbours send, after `exchange_us` (the MPI exchange's time).
+// `own_rows`: the band's rows; returns them after `iterations` (a multiple of
+// depth) and a warm-up round, and the seconds per iteration: from the end of
+// the warm-up round to the end of the last, each ending as the sample's do,
+// with the next round's bulk running.
 std::vector<float> halo_rounds(const accelerator_view &av, const std::vector<float> &own_rows,
                                int own, int cols, int iterations, double exchange_us, int depth,
                                double &seconds) {
   const int local = own + 2 * depth, top = own, grid_rows = 3 * own;
   const std::size_t row_bytes = std::size_t(cols) * sizeof(float);
   const std::size_t halo_bytes = depth * row_bytes;
-  std::vector<float> blocks[2] = {std::vector<float>(std::size_t(local) * cols),
-                                  std::vector<float>(std::size_t(local) * cols)};
+  std::vector<float> blocks[3];
+  for (std::vector<float> &block : blocks)
+    block.assign(std::size_t(local) * cols, 0.0f);
   std::memcpy(&blocks[0][std::size_t(depth) * cols], own_rows.data(), own * row_bytes);
   // The neighbours' edge rows arrive in the halo rows: here, this band's own.
   auto exchange = [&](std::vector<float> &block) {
@@ -475,44 +497,49 @@ std::vector<float> halo_rounds(const accelerator_view &av, const std::vector<flo
     std::memcpy(&block[0], &block[std::size_t(own) * cols], halo_bytes);
   };
   exchange(blocks[0]);
-  array_view<float, 2> views[2] = {array_view<float, 2>(local, cols, blocks[0]),
-                                   array_view<float, 2>(local, cols, blocks[1])};
+  array_view<float, 2> views[3] = {array_view<float, 2>(local, cols, blocks[0]),
+                                   array_view<float, 2>(local, cols, blocks[1]),
+                                   array_view<float, 2>(local, cols, blocks[2])};
   views[1].discard_data();
+  views[2].discard_data();
   auto rows_of = [&](const array_view<float, 2> &v, int i, int count) {
     return v.section(index<2>(i, 0), extent<2>(count, cols));
   };
-  int c = 0;
+  auto written = [](int s, int k) { return k == 0 ? s : (s + 2 - k % 2) % 3; };
+  int s = 0;
+  auto bulk = [&] {
+    for (int k = 1; k <= depth; ++k)
+      heat_step(av, views[written(s, k - 1)], views[written(s, k)], depth + k, own - 2 * k, top,
+                depth, grid_rows);
+  };
   auto round = [&] {
-    for (int k = 0; k < depth - 1; ++k) {
-      heat_step(av, views[c], views[1 - c], k + 1, local - 2 * (k + 1), top, depth, grid_rows);
-      c = 1 - c;
-    }
-    const array_view<float, 2> &cur = views[c], &next = views[1 - c];
-    heat_step(av, cur, next, depth, depth, top, depth, grid_rows);
-    heat_step(av, cur, next, own, depth, top, depth, grid_rows);
-    completion_future to_up = rows_of(next, depth, depth).synchronize_async();
-    completion_future to_down = rows_of(next, own, depth).synchronize_async();
-    heat_step(av, cur, next, 2 * depth, own - 2 * depth, top, depth, grid_rows);
+    for (int k = 1; k <= depth; ++k)
+      heat_edges(av, views[written(s, k - 1)], views[written(s, k)], k, own, top, depth,
+                 grid_rows);
+    s = written(s, depth);
+    completion_future to_up = rows_of(views[s], depth, depth).synchronize_async();
+    completion_future to_down = rows_of(views[s], own, depth).synchronize_async();
+    bulk();
     av.flush();
     to_up.get();
     to_down.get();
     twin::spin_for(exchange_us);
-    exchange(blocks[1 - c]);
-    rows_of(next, 0, depth).refresh();
-    rows_of(next, own + depth, depth).refresh();
-    c = 1 - c;
+    exchange(blocks[s]);
+    rows_of(views[s], 0, depth).refresh();
+    rows_of(views[s], own + depth, depth).refresh();
   };
+  bulk();
   round(); // warm: pipelines, the first upload
   const auto t0 = Clock::now();
   for (int i = 0; i < iterations; i += depth)
     round();
-  av.wait(); // the last interior done, as the twin waits for its own
   seconds = std::chrono::duration<double>(Clock::now() - t0).count() / iterations;
-  rows_of(views[c], depth, own).synchronize();
-  views[0].discard_data();
-  views[1].discard_data();
-  return std::vector<float>(blocks[c].begin() + std::size_t(depth) * cols,
-                            blocks[c].begin() + std::size_t(depth + own) * cols);
+  av.wait(); // the next round's bulk, not timed: the warm-up round's was
+  rows_of(views[s], depth, own).synchronize();
+  for (array_view<float, 2> &v : views)
+    v.discard_data();
+  return std::vector<float>(blocks[s].begin() + std::size_t(depth) * cols,
+                            blocks[s].begin() + std::size_t(depth + own) * cols);
 }
 
 } // namespace
