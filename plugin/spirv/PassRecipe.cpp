@@ -7,6 +7,7 @@
 #include "spirv/passes/LoopExits.h"
 #include "spirv/passes/NoContraction.h"
 #include "spirv/passes/NonNegativeDivision.h"
+#include "spirv/passes/SignExtensions.h"
 #include "spirv/passes/StraightLineBlocks.h"
 #include "spirv/passes/TileBarriers.h"
 #include "spirv/passes/WidenedComparisons.h"
@@ -35,6 +36,8 @@ static const OwnPass OwnPassTable[] = {
      shiftNonNegativeDivisions},
     {"narrow-widened-comparisons", "a sign-extended int in an ordered comparison: in 32 bits",
      narrowWidenedComparisons},
+    {"hide-sign-extensions", "a 32-bit int widened to 64 bits by shifts and an or",
+     hideSignExtensions},
     {"remove-dead-blocks", "blocks no path reaches, even through a merge instruction, go",
      removeDeadBlocks},
     {"exit-loops-at-header", "a bottom-tested loop leaves from its header, values through phis",
@@ -182,6 +185,8 @@ std::vector<RecipeStep> ampvk::passRecipe(const SpirvPipelineOptions &Opts) {
     Ours("shift-non-negative-divisions", "OpSDiv by 2^k of a value known >= 0 is a shift");
   // Also unoptimized: lavapipe gets the 64-bit form wrong (WidenedComparisons.h).
   Ours("narrow-widened-comparisons", "lavapipe misjudges (long)i < 5L; the 32-bit form is exact");
+  // In every module: a kernel without loops has no variant of lavapipe's own.
+  Ours("hide-sign-extensions", "lavapipe folds comparisons of an up-cast int wrongly");
   if (Opts.FpContractFast)
     Ours("drop-arithmetic-no-contraction", "fp-contract=fast lets the driver fuse");
   // Only in the module lavapipe runs: when its lanes leave a loop at different

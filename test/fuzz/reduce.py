@@ -14,9 +14,19 @@ none removes anything or the time is up:
   2. lines: chunks of lines, halving the chunk size down to single lines;
   3. expressions: a parenthesized subexpression replaced by each of its
      operands, or by 0.
+
+A valid program must stay free of undefined behaviour while it shrinks, or
+its mismatch means nothing. So the lines that zero a body's outputs (`o.ru =
+0;`) are kept (without them the kernel's result struct is read uninitialized,
+where the host's is zero), and candidates are built with
+-fsanitize=undefined -fsanitize-trap=all: a division by zero, an overflow or
+a shift out of range that a deletion or an expression's operand brings into
+the host's computation stops the program (a crash, not the target), so the
+candidate is dropped.
 """
 
 import argparse
+import copy
 import os
 import re
 import sys
@@ -28,6 +38,13 @@ sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 
 import run  # noqa: E402
+
+
+# A body's outputs zeroed at its start (gen_valid.py's Body).
+OUTPUT_ZEROED = re.compile(r"^  o\.\w+ = (0|0\.0f|0\.0);$")
+
+# Host-side undefined behaviour traps (no sanitizer runtime needed).
+UB_TRAPS = ["-fsanitize=undefined", "-fsanitize-trap=all"]
 
 
 class Reducer:
@@ -87,7 +104,9 @@ class Reducer:
         return res
 
     def protected(self, line):
-        return line.startswith("// EXPECT:") or line.startswith("#include")
+        if line.startswith("// EXPECT:") or line.startswith("#include"):
+            return True
+        return self.kind == "valid" and OUTPUT_ZEROED.match(line) is not None
 
     def frozen(self, lines, i):
         """Lines of a valid program's main part: the launches, host references
@@ -110,7 +129,8 @@ class Reducer:
                 break
             s, e = blocks[i]
             # The whole block, or only its body (keeping the braces).
-            cands = [lines[:s] + lines[e + 1:], lines[:s + 1] + lines[e:]]
+            cands = [lines[:s] + lines[e + 1:],
+                     lines[:s + 1] + [l for l in lines[s + 1:e] if self.protected(l)] + lines[e:]]
             if self.frozen(lines, s):
                 cands = cands[:1] if "// kernel " in lines[s] else []
             for cand in cands:
@@ -246,6 +266,9 @@ def split_top(text, sep):
 def reduce_file(tc, kind, src, dst, seconds, verbose=False):
     with open(src) as f:
         lines = f.read().splitlines()
+    if kind == "valid":
+        tc = copy.copy(tc)
+        tc.cflags = tc.cflags + UB_TRAPS
     r = Reducer(tc, kind, None, time.time() + seconds, verbose)
     r.target = r.outcome(lines)
     r.best_path = dst

@@ -322,6 +322,34 @@ TEST(DiffInt, WidenedComparisons) {
         i, ints<unsigned>(N1, 53));
 }
 
+// Tests of an up-cast int that Mesa's lavapipe folds into a comparison with 0
+// (or another constant) and then misjudged, as above: it drops an identity
+// (`>> 0`, `| 0`, `^ 0`, `<< 0`, `/ 1`) or turns a sign-bit test into `< 0`.
+// Every such test of a negative x was false there (seed 33356, in a kernel
+// without loops too), so the plugin writes each sign extension as shifts and
+// an or Mesa does not recognize (plugin/spirv/passes/SignExtensions.h).
+TEST(DiffInt, HiddenSignExtensions) {
+  auto i = ints<int>(N1, 56, -20, 20);
+  auto j = ints<int>(N1, 57);
+  auto identities = [](int x) restrict(cpu, amp) {
+    unsigned long p = (unsigned long)x;
+    return (((long)x >> 0) < 0) + (((long)x >> 0) > 5) * 2 + (((long)x >> 0) <= -3) * 4 +
+           ((long)(p >> 0) <= 0) * 8 + (((long)x << 0) < 0) * 16 + (((long)x | 0) < 0) * 32 +
+           (((long)x ^ 0) < 0) * 64 + (((long)x / 1) < 0) * 128 + (((long)x >> 0) != 0) * 256;
+  };
+  check(extent<1>(N1), identities, i);
+  check(extent<1>(N1), identities, j);
+  auto sign_bits = [](int x) restrict(cpu, amp) {
+    unsigned long p = (unsigned long)x;
+    return ((p >> 63) != 0) + ((p >> 63) == 0) * 2 + ((p >> 63) == 1) * 4 +
+           (((long)x >> 63) == -1) * 8 + (((long)x >> 63) != 0) * 16 +
+           (((long)x & (long)0x8000000000000000ul) != 0) * 32 + (((long)x >> 40) < 0) * 64 +
+           ((int)(p >> 63)) * 128;
+  };
+  check(extent<1>(N1), sign_bits, i);
+  check(extent<1>(N1), sign_bits, j);
+}
+
 TEST(DiffInt, Rank2And3) {
   check(E2, [](int x, int y) restrict(cpu, amp) { return (x ^ (y << 3)) - x / (y | 1); },
         ints<int>(E2.size(), 51, -Half, Half), ints<int>(E2.size(), 52, 0, 0xfffff));
