@@ -44,6 +44,12 @@ void touch(array<int, 1> &a) {
   a.accelerator_view.wait();
 }
 
+// The same for a view: a kernel that captures all of v.
+void touch(const array_view<int, 1> &v, const accelerator_view &av) {
+  parallel_for_each(av, extent<1>(1), [=](index<1>) restrict(amp) { v[0] += 0; });
+  av.wait();
+}
+
 } // namespace
 
 void bench_copies(const std::string &device_name, int mib, int reps) {
@@ -88,6 +94,22 @@ void bench_copies(const std::string &device_name, int mib, int reps) {
     });
     const double down = h.host_copy(from, false, bytes, reps);
     row("copy(array, host)", out_time, down, "device->host-visible", bytes, out == input);
+    // An array_view over host memory: the host changed it (refresh) and a
+    // kernel uses it; a kernel changed it and the host synchronizes it.
+    std::vector<int> host = input;
+    array_view<int, 1> v(n, host);
+    const double view_in = seconds_per(reps, [&] {
+      v.refresh();
+      touch(v, av);
+    });
+    row("array_view: refresh() + a kernel using it", view_in, up, "host-visible->device", bytes,
+        host == input);
+    const double view_out = seconds_per(reps, [&] {
+      touch(v, av);
+      v.synchronize();
+    });
+    row("array_view: a kernel + synchronize()", view_out, down, "device->host-visible", bytes,
+        host == input);
   }
   if (gpus.size() < 2) {
     std::cout << "  (one accelerator: run with AMPVK_DEVICE_REPLICAS=2 for the rows between "

@@ -113,6 +113,61 @@ TEST(SectionCoherence, TwoDimensionalSectionMovesItsRows) {
   EXPECT_EQ(data, expect);
 }
 
+// Views larger than a bulk chunk (32 MiB): on the discrete-GPU path their
+// uploads before a kernel and their downloads go in chunks through pooled
+// staging memory (one copy command per chunk, a chunk may take many rows of
+// a section), and still move exactly the bytes asked for.
+TEST(SectionCoherence, LargeViewsMoveInChunks) {
+  const int rows = 2400, cols = 4096; // 39,321,600 bytes
+  std::vector<int> data = hosttest::pattern(rows * cols, 17), expect = data;
+  array_view<int, 2> v(rows, cols, data);
+  const std::uint64_t whole = std::uint64_t(rows) * cols * sizeof(int);
+  moved before = now();
+  parallel_for_each(v.extent, [=](index<2> i) restrict(amp) { v[i] = v[i] * 3 - i[1]; });
+  accelerator().default_view.wait();
+  moved m = since(before);
+  EXPECT_EQ(m.up, whole);
+  if (staging())
+    EXPECT_EQ(m.commands, 2u) << "a chunk of 32 MiB and the rest";
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      expect[std::size_t(r) * cols + c] = expect[std::size_t(r) * cols + c] * 3 - c;
+
+  // 2200 rows of 4000 of the 4096 columns: 35,200,000 bytes in 2200 ranges.
+  const index<2> at(100, 50);
+  const extent<2> box(2200, 4000);
+  const std::uint64_t box_bytes = std::uint64_t(box.size()) * sizeof(int);
+  before = now();
+  v.section(at, box).synchronize();
+  m = since(before);
+  EXPECT_EQ(m.down, box_bytes);
+  EXPECT_EQ(m.up, 0u);
+  if (staging())
+    EXPECT_EQ(m.commands, 2u) << "one copy command per chunk";
+  for (int r = at[0]; r < at[0] + box[0]; r += 7)
+    for (int c = at[1]; c < at[1] + box[1]; c += 3)
+      ASSERT_EQ(data[std::size_t(r) * cols + c], expect[std::size_t(r) * cols + c]) << r << "," << c;
+  EXPECT_EQ(data[std::size_t(99) * cols + 50], hosttest::pattern(rows * cols, 17)[99 * cols + 50])
+      << "a row above the section came home";
+
+  // The host changes the section and refreshes it; a kernel uploads it alone.
+  for (int r = at[0]; r < at[0] + box[0]; ++r)
+    for (int c = at[1]; c < at[1] + box[1]; ++c) {
+      data[std::size_t(r) * cols + c] = r - c;
+      expect[std::size_t(r) * cols + c] = r - c;
+    }
+  v.section(at, box).refresh();
+  before = now();
+  parallel_for_each(v.extent, [=](index<2> i) restrict(amp) { v[i] = v[i] + 5; });
+  accelerator().default_view.wait();
+  m = since(before);
+  EXPECT_EQ(m.up, box_bytes);
+  for (int &e : expect)
+    e += 5;
+  v.synchronize();
+  EXPECT_TRUE(data == expect);
+}
+
 // A box of a 3-D view, read element by element on the host: the box only.
 TEST(SectionCoherence, ThreeDimensionalSectionReadByElement) {
   const int d0 = 6, d1 = 10, d2 = 12;

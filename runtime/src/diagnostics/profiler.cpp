@@ -9,6 +9,7 @@
 #include "device.h"
 #include "diagnostics/profiler_state.h"
 #include "execution/queue.h"
+#include "memory/host_copy.h"
 #include "vulkan/env.h"
 #include "vulkan/internal_counters.h"
 
@@ -227,11 +228,11 @@ download_reason::~download_reason() { current_download_reason = previous; }
 void traced_memcpy(queue &q, transfer_direction direction, void *dst, const void *src,
                    std::size_t bytes) noexcept {
   if (settings().trace_path.empty()) {
-    std::memcpy(dst, src, bytes);
+    copy_host_bytes(dst, src, bytes);
     return;
   }
   const double start = host_now_ns();
-  std::memcpy(dst, src, bytes);
+  copy_host_bytes(dst, src, bytes);
   const double end = host_now_ns();
   profile_state &s = profile();
   std::lock_guard<std::mutex> lock(s.mutex);

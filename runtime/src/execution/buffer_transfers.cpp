@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <vector>
 
 #include "device.h"
 #include "execution/barriers.h"
 #include "memory/buffer.h"
+#include "memory/host_copy.h"
 #include "memory/host_import.h"
 #include "memory/residency.h"
 #include "vulkan/internal_counters.h"
@@ -17,6 +19,32 @@ namespace ampvk {
 namespace rt {
 
 namespace {
+
+// Bulk transfers between host memory and a device copy (copy to and from
+// host iterators, and the large transfers of array_views) move in chunks of
+// this many bytes, two in flight: the host copies one while the device copies
+// the other, and their staging memory stays in the pool (staging.cpp keeps
+// 64 MiB), where one huge staging buffer would be allocated and pinned anew
+// for every copy.
+constexpr std::size_t bulk_chunk_bytes = std::size_t(32) << 20;
+
+// `part` cut into pieces of at most `bytes` each, in order.
+std::vector<byte_ranges> chunks_of(const byte_ranges &part, std::size_t bytes) {
+  std::vector<byte_ranges> out(1);
+  std::size_t filled = 0;
+  for (const byte_range &r : part.ranges())
+    for (std::size_t at = r.begin; at < r.end;) {
+      if (filled == bytes) {
+        out.emplace_back();
+        filled = 0;
+      }
+      const std::size_t take = std::min(r.end - at, bytes - filled);
+      out.back().add(at, at + take);
+      filled += take;
+      at += take;
+    }
+  return out;
+}
 
 // vkCmdUpdateBuffer's limit (dataSize, a multiple of 4).
 constexpr std::size_t max_inline_upload_bytes = 65536;
@@ -175,44 +203,113 @@ bool download(queue &q, buffer &b, const byte_ranges &part, std::unique_lock<std
     return true;
   }
   // The copy joins the batch being recorded (with the launches that wrote b),
-  // which is submitted now.
-  submission s(q);
-  buffer_download copy(b, part);
-  s.add(copy);
-  s.end_and_wait(lock);
-  if (lock && !same_device_data(b, start))
-    return false;
-  copy.finish(s, part.intersection(b.host_stale));
+  // which is submitted now. A large part goes in chunks through pooled
+  // staging memory, the next chunk's copy in flight while the host copies one
+  // home: one staging buffer of the whole part would be allocated and pinned
+  // anew each time (a 256 MiB view took 80-140 ms on the H100 that way).
+  const std::vector<byte_ranges> chunks = chunks_of(part, bulk_chunk_bytes);
+  struct chunk {
+    std::unique_ptr<submission> s;
+    std::unique_ptr<buffer_download> copy;
+    std::uint64_t serial = 0;
+  };
+  std::deque<chunk> in_flight;
+  std::size_t next = 0;
+  auto start_next = [&] {
+    chunk c;
+    c.s = std::make_unique<submission>(q);
+    c.copy = std::make_unique<buffer_download>(b, chunks[next++]);
+    c.s->add(*c.copy);
+    c.serial = c.s->serial();
+    c.s->end();
+    q.flush();
+    in_flight.push_back(std::move(c));
+  };
+  // Every chunk still in flight is waited for before its staging memory goes
+  // back to the pool, also when the data changed or a wait threw.
+  struct drain {
+    queue &q;
+    std::deque<chunk> &in_flight;
+    ~drain() {
+      for (const chunk &c : in_flight)
+        try {
+          q.wait_for(c.serial);
+        } catch (...) {
+        }
+    }
+  } drained{q, in_flight};
+  while (next < chunks.size() && in_flight.size() < 2)
+    start_next();
+  while (!in_flight.empty()) {
+    chunk &c = in_flight.front();
+    if (lock)
+      q.wait_for(c.serial, *lock);
+    else
+      q.wait_for(c.serial);
+    if (lock && !same_device_data(b, start))
+      return false;
+    // Of this chunk, the bytes still stale on the host.
+    c.copy->finish(*c.s, chunks[next - in_flight.size()].intersection(b.host_stale));
+    in_flight.pop_front();
+    if (next < chunks.size())
+      start_next();
+  }
   return true;
+}
+
+void upload_ahead(queue &q, buffer &b, const byte_ranges *part) {
+  if (b.storage.mapped || !b.host.load(std::memory_order_relaxed))
+    return;
+  const byte_ranges stale = part ? b.device_stale.intersection(*part) : b.device_stale;
+  if (stale.bytes() <= bulk_chunk_bytes)
+    return; // the launch's own buffer_upload
+  std::uint64_t in_flight[2] = {0, 0};
+  const std::vector<byte_ranges> chunks = chunks_of(stale, bulk_chunk_bytes);
+  for (std::size_t k = 0; k < chunks.size(); ++k) {
+    // The chunk before last is done: its staging memory is back in the pool.
+    if (in_flight[k % 2])
+      q.wait_for(in_flight[k % 2]);
+    submission s(q);
+    q.hold(s.batch(), b);
+    // Earlier kernels of the queue may still read or write those bytes.
+    memory_barrier(s.cmd(), gpu_stages, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_TRANSFER_BIT,
+                   VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+    buffer_upload upload(b, &chunks[k]);
+    s.add(upload);
+    note_queue_use(q, b, s.serial());
+    // The device copy of the chunk is current; the host's stays current.
+    residency::device_submitted(b, s.serial(), false, &chunks[k], nullptr);
+    in_flight[k % 2] = s.serial();
+    s.end();
+    q.flush(); // runs while the host copies the next chunk
+  }
 }
 
 namespace {
 
-// Bulk transfers between host memory and a device copy move in chunks of
-// this many bytes, two in flight: the host copies one while the device copies
-// the other, and their staging memory stays in the pool (staging.cpp keeps
-// 64 MiB), where one huge staging buffer would be allocated and pinned anew
-// for every copy.
-constexpr std::size_t bulk_chunk_bytes = std::size_t(32) << 20;
-
 // From this size on, a device that imports host memory
-// (VK_EXT_external_memory_host) copies straight between the caller's pages
+// (VK_EXT_external_memory_host) may copy straight between the caller's pages
 // and the device copy: no host copy at all. Below it, pinning the pages costs
-// more than the copy into staging memory it saves.
+// more than the copy into staging memory it saves; so does it above, where
+// the host copies into staging memory on host_copy_outruns_import threads or
+// more (memory/host_copy.h).
 constexpr std::size_t import_min_bytes = std::size_t(8) << 20;
 
 // The caller's bytes [p, p + bytes), imported with the whole pages around
 // them (an import starts and ends at the device's alignment; the pages are
 // the caller's, so the bytes around are too). False when the device imports
-// no host memory, the transfer is small, or the driver refuses these pages
-// (read-only memory, for one).
+// no host memory, the transfer is small, the host copies staged chunks on
+// enough threads, or the driver refuses these pages (read-only memory, for
+// one).
 struct caller_pages {
   imported_host_buffer memory;
   VkDeviceSize at = 0; // where p lies in it
 };
 bool import_caller_pages(device &d, const void *p, std::size_t bytes, caller_pages &out) {
   const physical_device &pd = d.physical();
-  if (!pd.imports_host_memory || bytes < import_min_bytes)
+  if (!pd.imports_host_memory || bytes < import_min_bytes ||
+      host_copy_threads(bulk_chunk_bytes) >= host_copy_outruns_import)
     return false;
   const std::uintptr_t align = pd.host_import_alignment;
   const std::uintptr_t begin = reinterpret_cast<std::uintptr_t>(p);

@@ -60,6 +60,14 @@ private:
 bool download(queue &q, buffer &b, const byte_ranges &part,
               std::unique_lock<std::mutex> *lock = nullptr);
 
+// Before a launch records its batch: the stale ranges of `part` (null: all)
+// of b's device copy from its host copy, now, when they are larger than one
+// bulk chunk (32 MiB): in chunks through pooled staging memory, the device
+// copying one while the host fills the next; the device copy of them becomes
+// current, the host's stays so. Smaller ones are left to the launch's
+// buffer_upload. Device mutex held; b's device copy allocated.
+void upload_ahead(queue &q, buffer &b, const byte_ranges *part);
+
 // Bulk host data (copy into an array) straight into bytes [offset, offset +
 // bytes) of b's device copy: a copy command ordered after q's earlier work,
 // from the caller's pages where the device imports them (large copies), else

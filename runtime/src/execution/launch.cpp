@@ -15,6 +15,7 @@
 #include "diagnostics/bounds_report.h"
 #include "diagnostics/kernel_print.h"
 #include "diagnostics/profiler.h"
+#include "execution/buffer_transfers.h"
 #include "execution/capture_buffer.h"
 #include "execution/descriptors.h"
 #include "execution/dispatch.h"
@@ -150,6 +151,10 @@ void prepare_buffers(queue &q, const std::vector<buffer_use> &uses) {
   for (const auto &u : uses)
     if (residency::needs_upload(*u.b, u.shown()) && u.b->storage.mapped)
       queue_of(*u.b).wait_for(u.b->last_use);
+  // Large stale data goes up in chunks before the batch is taken.
+  for (const auto &u : uses)
+    if (residency::needs_upload(*u.b, u.shown()))
+      upload_ahead(q, *u.b, u.shown());
 }
 
 // The batch to record the launch into: a new one when the current one has no

@@ -16,6 +16,7 @@
 //   AMPVK_DEBUG_SHARED_MEMORY_BYTES=N act as a discrete GPU with N bytes of BAR memory to share
 //   AMPVK_DEBUG_MAX_WORKGROUP_INVOCATIONS=N  act as a device running at most N threads per
 //                                     workgroup (physical_device.cpp)
+//   AMPVK_HOST_COPY_THREADS=N         at most N threads per large host copy (memory/host_copy.h)
 //   AMPVK_ITEMS_PER_THREAD=N          N work items per thread in every untiled launch (device.cpp)
 //   AMPVK_DEBUG_NO_TIMESTAMPS=1       profile as on a queue family without timestamps
 //   AMPVK_KERNEL_TIMEOUT_MS=N         longest wait for submitted work before the device counts as
