@@ -474,24 +474,35 @@ void heat_edges(const accelerator_view &av, const array_view<const float, 2> &cu
 }
 
 // samples/mpi/mpi_heat.cpp's rounds for the middle rank of a grid three
-// bands tall, `depth` halo rows deep, with this band's own edge rows for what
-// the neighbours send, after `exchange_us` (the MPI exchange's time).
+// bands tall (neighbours 2) or the first rank of a grid two bands tall (1: a
+// rank of two, whose only neighbour is below), `depth` halo rows deep, with
+// this band's own edge rows for what the neighbours send, after
+// `exchange_us` (the MPI exchange's time).
 // `own_rows`: the band's rows; returns them after `iterations` (a multiple of
 // depth) and a warm-up round, and the seconds per iteration: from the end of
 // the warm-up round to the end of the last, each ending as the sample's do,
 // with the next round's bulk running.
 std::vector<float> halo_rounds(const accelerator_view &av, const std::vector<float> &own_rows,
                                int own, int cols, int iterations, double exchange_us, int depth,
-                               double &seconds) {
-  const int local = own + 2 * depth, top = own, grid_rows = 3 * own;
+                               double &seconds, int neighbours = 2) {
+  const bool above = neighbours == 2;
+  const int local = own + 2 * depth, top = above ? own : 0, grid_rows = (neighbours + 1) * own;
   const std::size_t row_bytes = std::size_t(cols) * sizeof(float);
   const std::size_t halo_bytes = depth * row_bytes;
   std::vector<float> blocks[3];
   for (std::vector<float> &block : blocks)
     block.assign(std::size_t(local) * cols, 0.0f);
   std::memcpy(&blocks[0][std::size_t(depth) * cols], own_rows.data(), own * row_bytes);
-  // The neighbours' edge rows arrive in the halo rows: here, this band's own.
+  // The neighbours' edge rows arrive in the halo rows: in the middle of three
+  // bands, this band's own (the grid wraps around); as the first of two, the
+  // band's bottom rows mirrored (the grid is symmetric about its middle).
   auto exchange = [&](std::vector<float> &block) {
+    if (!above) {
+      for (int j = 0; j < depth; ++j)
+        std::memcpy(&block[std::size_t(own + depth + j) * cols],
+                    &block[std::size_t(own + depth - 1 - j) * cols], row_bytes);
+      return;
+    }
     std::memcpy(&block[std::size_t(own + depth) * cols], &block[std::size_t(depth) * cols],
                 halo_bytes);
     std::memcpy(&block[0], &block[std::size_t(own) * cols], halo_bytes);
@@ -517,15 +528,18 @@ std::vector<float> halo_rounds(const accelerator_view &av, const std::vector<flo
       heat_edges(av, views[written(s, k - 1)], views[written(s, k)], k, own, top, depth,
                  grid_rows);
     s = written(s, depth);
-    completion_future to_up = rows_of(views[s], depth, depth).synchronize_async();
-    completion_future to_down = rows_of(views[s], own, depth).synchronize_async();
+    completion_future to_up, to_down = rows_of(views[s], own, depth).synchronize_async();
+    if (above)
+      to_up = rows_of(views[s], depth, depth).synchronize_async();
     bulk();
     av.flush();
-    to_up.get();
+    if (to_up.valid())
+      to_up.get();
     to_down.get();
     twin::spin_for(exchange_us);
     exchange(blocks[s]);
-    rows_of(views[s], 0, depth).refresh();
+    if (above)
+      rows_of(views[s], 0, depth).refresh();
     rows_of(views[s], own + depth, depth).refresh();
   };
   bulk();
@@ -627,4 +641,15 @@ void bench_halo(const accelerator_view &av, const std::string &device_name,
             << own << "x" << cols << " band, exchange " << exchange_us << " us, per iteration"
             << std::fixed << std::setprecision(1) << std::setw(10) << deep * 1e6 << " us"
             << (deep_result == shallow_result ? "" : "   RESULT MISMATCH") << "\n";
+
+  // The same for a rank of two: one neighbour, half the rows moved.
+  double end = 0;
+  const std::vector<float> end_result =
+      halo_rounds(av, own_rows, own, cols, iterations, exchange_us, depth, end, 1);
+  const std::vector<float> end_shallow =
+      halo_rounds(av, own_rows, own, cols, iterations + depth - 1, 0, 1, unused, 1);
+  std::cout << "  the same, one neighbour (a rank of two), " << own << "x" << cols
+            << " band, exchange " << exchange_us << " us, per iteration" << std::fixed
+            << std::setprecision(1) << std::setw(10) << end * 1e6 << " us"
+            << (end_result == end_shallow ? "" : "   RESULT MISMATCH") << "\n";
 }
