@@ -6,6 +6,8 @@
 #include <thread>
 #include <utility>
 
+#include <unistd.h>
+
 #include <ampvk/runtime.h>
 
 #include "vulkan/internal_counters.h"
@@ -18,7 +20,9 @@ class async_threads {
 public:
   void run(void (*task)(void *), void *context) {
     std::unique_lock<std::mutex> lock(mutex_);
-    if (draining_) {
+    // A process forked from the one that made the threads has none of them
+    // (only their count): the task runs on the caller's thread.
+    if (draining_ || ::getpid() != pid_) {
       lock.unlock();
       task(context);
       return;
@@ -63,6 +67,7 @@ private:
   std::deque<std::pair<void (*)(void *), void *>> tasks_;
   std::size_t idle_ = 0, busy_ = 0;
   bool draining_ = false;
+  const pid_t pid_ = ::getpid();
 };
 
 // Never destroyed: its idle threads wait on it until the process ends.

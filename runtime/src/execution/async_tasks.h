@@ -9,7 +9,10 @@
 //
 // At exit the runtime's teardown first lets every queued and running
 // operation finish (drain_async_tasks), so none touches a device being
-// destroyed; an operation started after that runs on the caller's thread.
+// destroyed; an operation started after that runs on the caller's thread, as
+// does one started in a process forked from this one (which has none of its
+// threads). Large host copies hand parts to the same threads
+// (memory/host_copy.h).
 #ifndef AMPVK_RUNTIME_EXECUTION_ASYNC_TASKS_H
 #define AMPVK_RUNTIME_EXECUTION_ASYNC_TASKS_H
 

@@ -216,14 +216,16 @@ bool download(queue &q, buffer &b, const byte_ranges &part, std::unique_lock<std
   std::deque<chunk> in_flight;
   std::size_t next = 0;
   auto start_next = [&] {
-    chunk c;
+    // In the list before anything is recorded, so that the guard below waits
+    // for whatever of it reached the GPU.
+    in_flight.emplace_back();
+    chunk &c = in_flight.back();
     c.s = std::make_unique<submission>(q);
     c.copy = std::make_unique<buffer_download>(b, chunks[next++]);
     c.s->add(*c.copy);
     c.serial = c.s->serial();
     c.s->end();
     q.flush();
-    in_flight.push_back(std::move(c));
   };
   // Every chunk still in flight is waited for before its staging memory goes
   // back to the pool, also when the data changed or a wait threw.
@@ -233,7 +235,8 @@ bool download(queue &q, buffer &b, const byte_ranges &part, std::unique_lock<std
     ~drain() {
       for (const chunk &c : in_flight)
         try {
-          q.wait_for(c.serial);
+          if (c.serial)
+            q.wait_for(c.serial);
         } catch (...) {
         }
     }
@@ -248,11 +251,17 @@ bool download(queue &q, buffer &b, const byte_ranges &part, std::unique_lock<std
       q.wait_for(c.serial);
     if (lock && !same_device_data(b, start))
       return false;
-    // Of this chunk, the bytes still stale on the host.
-    c.copy->finish(*c.s, chunks[next - in_flight.size()].intersection(b.host_stale));
+    // Of this chunk, the bytes still stale on the host, now current there: an
+    // asynchronous download that ends while the next chunk's wait releases
+    // the mutex must not copy its older data over them.
+    const byte_ranges copied = chunks[next - in_flight.size()].intersection(b.host_stale);
+    c.copy->finish(*c.s, copied);
+    residency::host_copied(b, copied);
     in_flight.pop_front();
-    if (next < chunks.size())
+    if (next < chunks.size()) {
+      b.owner().check_usable(); // the exit teardown may have come while we waited
       start_next();
+    }
   }
   return true;
 }
@@ -263,12 +272,10 @@ void upload_ahead(queue &q, buffer &b, const byte_ranges *part) {
   const byte_ranges stale = part ? b.device_stale.intersection(*part) : b.device_stale;
   if (stale.bytes() <= bulk_chunk_bytes)
     return; // the launch's own buffer_upload
-  std::uint64_t in_flight[2] = {0, 0};
+  // A launch never waits for the GPU: a chunk takes the staging memory of
+  // one that is done (back in the pool when its batch retired), else new.
   const std::vector<byte_ranges> chunks = chunks_of(stale, bulk_chunk_bytes);
   for (std::size_t k = 0; k < chunks.size(); ++k) {
-    // The chunk before last is done: its staging memory is back in the pool.
-    if (in_flight[k % 2])
-      q.wait_for(in_flight[k % 2]);
     submission s(q);
     q.hold(s.batch(), b);
     // Earlier kernels of the queue may still read or write those bytes.
@@ -280,7 +287,6 @@ void upload_ahead(queue &q, buffer &b, const byte_ranges *part) {
     note_queue_use(q, b, s.serial());
     // The device copy of the chunk is current; the host's stays current.
     residency::device_submitted(b, s.serial(), false, &chunks[k], nullptr);
-    in_flight[k % 2] = s.serial();
     s.end();
     q.flush(); // runs while the host copies the next chunk
   }

@@ -62,10 +62,12 @@ bool download(queue &q, buffer &b, const byte_ranges &part,
 
 // Before a launch records its batch: the stale ranges of `part` (null: all)
 // of b's device copy from its host copy, now, when they are larger than one
-// bulk chunk (32 MiB): in chunks through pooled staging memory, the device
-// copying one while the host fills the next; the device copy of them becomes
-// current, the host's stays so. Smaller ones are left to the launch's
-// buffer_upload. Device mutex held; b's device copy allocated.
+// bulk chunk (32 MiB): in chunks through staging memory, each submitted (with
+// the batch before it) so that the device copies one while the host fills
+// the next; a chunk reuses the staging memory of one that is done, and never
+// waits for the GPU. The device copy of them becomes current, the host's
+// stays so. Smaller ones are left to the launch's buffer_upload. Device mutex
+// held; b's device copy allocated.
 void upload_ahead(queue &q, buffer &b, const byte_ranges *part);
 
 // Bulk host data (copy into an array) straight into bytes [offset, offset +

@@ -1,8 +1,9 @@
 // rt::launch: one parallel_for_each is recorded into its queue's batch (the
 // uploads its buffers need, the dispatch and the barriers around it), which the
 // queue submits at the next synchronization point, at once in immediate mode.
-// It never waits for the GPU except to reuse mapped memory a previous kernel
-// still uses.
+// Stale data of more than 32 MiB goes up first, in chunks each submitted with
+// the batch before it (upload_ahead). It never waits for the GPU except to
+// reuse mapped memory a previous kernel still uses.
 #include <algorithm>
 #include <cstring>
 #include <mutex>
@@ -233,7 +234,9 @@ void launch(const launch_desc &desc) {
     reports.witness = slots.witness;
   }
   // A failure while recording leaves harmless commands (uploads, bindings)
-  // in the batch; the buffers' records change only once the dispatch is in.
+  // in the batch; the buffers' records change only once the dispatch is in
+  // (those of upload_ahead's chunks before, which make device copies current
+  // and leave the host's so).
   profiled_kernel *profiled = note_launch(q, image, desc.rank, desc.extent);
   submission s(q, f);
   dispatch kernel({pipeline, bound, uses, images, push, shape, profiled, reports});

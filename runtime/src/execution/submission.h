@@ -16,7 +16,9 @@
 //   - the profiler: each transfer command in its GPU span, each host copy of
 //     staging memory traced.
 // The device mutex is held from construction to destruction, except while
-// end_and_wait releases the lock it is given.
+// end_and_wait releases the lock it is given, or, once a submission has
+// ended, while its owner waits for its serial with the lock released (a
+// chunked download keeps the next chunk's submission meanwhile).
 #ifndef AMPVK_RUNTIME_EXECUTION_SUBMISSION_H
 #define AMPVK_RUNTIME_EXECUTION_SUBMISSION_H
 

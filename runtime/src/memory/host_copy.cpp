@@ -1,6 +1,7 @@
 #include "memory/host_copy.h"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <cstdlib>
 #include <cstring>
@@ -28,6 +29,12 @@ unsigned thread_limit() noexcept {
   return limit;
 }
 
+// Parts handed to the runtime's threads by all copies running now: at most
+// thread_limit() - 1 at once, so that copies from many threads do not start
+// a thread per part (the pool starts one whenever every thread is busy, and
+// its threads never end); a part beyond the limit is copied by its caller.
+std::atomic<unsigned> parts_on_threads{0};
+
 // The parts of one copy the runtime's threads take, and the caller's wait.
 struct parallel_copy {
   struct part {
@@ -44,6 +51,13 @@ struct parallel_copy {
   static void run(void *p) {
     part &x = *static_cast<part *>(p);
     std::memcpy(x.dst, x.src, x.bytes);
+    done_with(x);
+  }
+  static void run_on_thread(void *p) {
+    run(p);
+    parts_on_threads.fetch_sub(1);
+  }
+  static void done_with(part &x) {
     parallel_copy &c = *x.copy;
     std::lock_guard<std::mutex> lock(c.mutex);
     if (--c.left == 0)
@@ -91,11 +105,16 @@ void copy_host_bytes_on(void *dst, const void *src, std::size_t bytes,
   }
   c.left = c.parts.size();
   for (parallel_copy::part &p : c.parts) {
-    try {
-      run_async_task(&parallel_copy::run, &p);
-    } catch (...) {
-      parallel_copy::run(&p); // no thread to start: the caller copies it
+    if (parts_on_threads.fetch_add(1) + 1 < thread_limit()) {
+      try {
+        run_async_task(&parallel_copy::run_on_thread, &p);
+        continue;
+      } catch (...) {
+        // no thread to start: the caller copies it
+      }
     }
+    parts_on_threads.fetch_sub(1);
+    parallel_copy::run(&p);
   }
   std::memcpy(to, from, each);
   std::unique_lock<std::mutex> lock(c.mutex);

@@ -34,7 +34,9 @@ constexpr unsigned host_copy_outruns_import = 4;
 // by the caller.
 void copy_host_bytes(void *dst, const void *src, std::size_t bytes) noexcept;
 
-// The same on exactly `threads` threads, the caller's included (tests).
+// The same on at most `threads` threads, the caller's included (tests); all
+// copies together hand at most AMPVK_HOST_COPY_THREADS' limit minus one parts
+// to the runtime's threads at once, the callers copy the rest.
 void copy_host_bytes_on(void *dst, const void *src, std::size_t bytes,
                         unsigned threads) noexcept;
 

@@ -176,6 +176,13 @@ void async_download_started(buffer &b, async_download &d) {
   b.downloads_in_flight.push_back(&d);
 }
 
+void host_copied(buffer &b, const byte_ranges &copied) noexcept {
+  if (copied.empty())
+    return;
+  b.host_stale.remove(copied);
+  publish(b);
+}
+
 void async_download_ended(buffer &b, async_download &d, const byte_ranges &copied) noexcept {
   auto &list = b.downloads_in_flight;
   list.erase(std::remove(list.begin(), list.end(), &d), list.end());

@@ -101,6 +101,11 @@ void device_submitted(buffer &b, std::uint64_t serial, bool writes,
 // Device mutex held. synchronize_async's download d of b was recorded and
 // submitted: later kernels that write b tell it which bytes they overtake.
 void async_download_started(buffer &b, async_download &d);
+// Device mutex held. The bytes `copied` of b's device copy were just copied
+// home (a chunk of a download, which goes on after releasing the mutex): they
+// are current on the host, so a download ending meanwhile does not overwrite
+// them with older data.
+void host_copied(buffer &b, const byte_ranges &copied) noexcept;
 // Device mutex held. d ended (or failed): b forgets it, and the bytes `copied`
 // home are current on the host.
 void async_download_ended(buffer &b, async_download &d, const byte_ranges &copied) noexcept;
