@@ -174,6 +174,74 @@ bool same_device_data(const buffer &b, const download_start &start) {
          b.last_queue == start.last_queue && b.last_write == start.last_write;
 }
 
+// Downloads `chunks` of b's device copy into staging memory, each by a
+// submission of its own, the next one in flight while arrived(k, s, copy)
+// takes chunk k home after its wait (with `lock`, the mutex is released
+// meanwhile); false from it stops there. Chunks still in flight are waited for
+// before their staging memory goes back to the pool, also when stopped or
+// when a wait threw.
+template <typename Arrived>
+bool download_chunks(queue &q, buffer &b, const std::vector<byte_ranges> &chunks,
+                     std::unique_lock<std::mutex> *lock, Arrived arrived) {
+  struct chunk {
+    std::unique_ptr<submission> s;
+    std::unique_ptr<buffer_download> copy;
+    std::uint64_t serial = 0;
+  };
+  std::deque<chunk> in_flight;
+  std::size_t next = 0;
+  auto start_next = [&] {
+    // In the list before anything is recorded, so that the guard below waits
+    // for whatever of it reached the GPU.
+    in_flight.emplace_back();
+    chunk &c = in_flight.back();
+    c.s = std::make_unique<submission>(q);
+    c.copy = std::make_unique<buffer_download>(b, chunks[next++]);
+    c.s->add(*c.copy);
+    c.serial = c.s->serial();
+    c.s->end();
+    q.flush();
+  };
+  struct drain {
+    queue &q;
+    std::deque<chunk> &in_flight;
+    ~drain() {
+      for (const chunk &c : in_flight)
+        try {
+          if (c.serial)
+            q.wait_for(c.serial);
+        } catch (...) {
+        }
+    }
+  } drained{q, in_flight};
+  while (next < chunks.size() && in_flight.size() < 2)
+    start_next();
+  while (!in_flight.empty()) {
+    chunk &c = in_flight.front();
+    if (lock)
+      q.wait_for(c.serial, *lock);
+    else
+      q.wait_for(c.serial);
+    if (!arrived(next - in_flight.size(), *c.s, *c.copy))
+      return false;
+    in_flight.pop_front();
+    if (next < chunks.size()) {
+      b.owner().check_usable(); // the exit teardown may have come while we waited
+      start_next();
+    }
+  }
+  return true;
+}
+
+// Before an upload's copy command into b: b lives until the batch retires,
+// and earlier kernels of the queue may still read or write those bytes.
+void order_upload(submission &s, buffer &b) {
+  s.target().hold(s.batch(), b);
+  memory_barrier(s.cmd(), gpu_stages, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_TRANSFER_BIT,
+                 VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+}
+
 } // namespace
 
 bool download(queue &q, buffer &b, const byte_ranges &part, std::unique_lock<std::mutex> *lock) {
@@ -208,62 +276,18 @@ bool download(queue &q, buffer &b, const byte_ranges &part, std::unique_lock<std
   // home: one staging buffer of the whole part would be allocated and pinned
   // anew each time (a 256 MiB view took 80-140 ms on the H100 that way).
   const std::vector<byte_ranges> chunks = chunks_of(part, bulk_chunk_bytes);
-  struct chunk {
-    std::unique_ptr<submission> s;
-    std::unique_ptr<buffer_download> copy;
-    std::uint64_t serial = 0;
-  };
-  std::deque<chunk> in_flight;
-  std::size_t next = 0;
-  auto start_next = [&] {
-    // In the list before anything is recorded, so that the guard below waits
-    // for whatever of it reached the GPU.
-    in_flight.emplace_back();
-    chunk &c = in_flight.back();
-    c.s = std::make_unique<submission>(q);
-    c.copy = std::make_unique<buffer_download>(b, chunks[next++]);
-    c.s->add(*c.copy);
-    c.serial = c.s->serial();
-    c.s->end();
-    q.flush();
-  };
-  // Every chunk still in flight is waited for before its staging memory goes
-  // back to the pool, also when the data changed or a wait threw.
-  struct drain {
-    queue &q;
-    std::deque<chunk> &in_flight;
-    ~drain() {
-      for (const chunk &c : in_flight)
-        try {
-          if (c.serial)
-            q.wait_for(c.serial);
-        } catch (...) {
-        }
-    }
-  } drained{q, in_flight};
-  while (next < chunks.size() && in_flight.size() < 2)
-    start_next();
-  while (!in_flight.empty()) {
-    chunk &c = in_flight.front();
-    if (lock)
-      q.wait_for(c.serial, *lock);
-    else
-      q.wait_for(c.serial);
+  return download_chunks(q, b, chunks, lock, [&](std::size_t k, submission &s,
+                                                 const buffer_download &copy) {
     if (lock && !same_device_data(b, start))
       return false;
     // Of this chunk, the bytes still stale on the host, now current there: an
     // asynchronous download that ends while the next chunk's wait releases
     // the mutex must not copy its older data over them.
-    const byte_ranges copied = chunks[next - in_flight.size()].intersection(b.host_stale);
-    c.copy->finish(*c.s, copied);
+    const byte_ranges copied = chunks[k].intersection(b.host_stale);
+    copy.finish(s, copied);
     residency::host_copied(b, copied);
-    in_flight.pop_front();
-    if (next < chunks.size()) {
-      b.owner().check_usable(); // the exit teardown may have come while we waited
-      start_next();
-    }
-  }
-  return true;
+    return true;
+  });
 }
 
 void upload_ahead(queue &q, buffer &b, const byte_ranges *part) {
@@ -277,11 +301,7 @@ void upload_ahead(queue &q, buffer &b, const byte_ranges *part) {
   const std::vector<byte_ranges> chunks = chunks_of(stale, bulk_chunk_bytes);
   for (std::size_t k = 0; k < chunks.size(); ++k) {
     submission s(q);
-    q.hold(s.batch(), b);
-    // Earlier kernels of the queue may still read or write those bytes.
-    memory_barrier(s.cmd(), gpu_stages, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_TRANSFER_BIT,
-                   VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+    order_upload(s, b);
     buffer_upload upload(b, &chunks[k]);
     s.add(upload);
     note_queue_use(q, b, s.serial());
@@ -337,11 +357,7 @@ bool import_caller_pages(device &d, const void *p, std::size_t bytes, caller_pag
 void record_upload(submission &s, buffer &b, VkBuffer from, VkDeviceSize at, std::size_t to,
                    std::size_t bytes) {
   queue &q = s.target();
-  q.hold(s.batch(), b);
-  // Earlier kernels of the queue may still read or write those bytes.
-  memory_barrier(s.cmd(), gpu_stages, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
-                 VK_PIPELINE_STAGE_TRANSFER_BIT,
-                 VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+  order_upload(s, b);
   const VkBufferCopy region{at, to, bytes};
   s.transfer(transfer_direction::host_to_device, bytes, [&](VkCommandBuffer cmd) {
     vkCmdCopyBuffer(cmd, from, b.storage.buffer.get(), 1, &region);
@@ -403,39 +419,14 @@ void download_into(queue &q, buffer &b, std::size_t offset, void *dst, std::size
     return;
   }
   auto *to = static_cast<unsigned char *>(dst);
-  // A chunk's copy is recorded and submitted before the previous chunk is
-  // waited for and copied home.
-  struct chunk {
-    std::size_t at = 0, size = 0;
-    byte_ranges part;
-    std::unique_ptr<submission> s;
-    std::unique_ptr<buffer_download> copy;
-    std::uint64_t serial = 0;
-  };
-  auto start = [&](std::size_t at) {
-    chunk c;
-    c.at = at;
-    c.size = std::min(bulk_chunk_bytes, bytes - at);
-    c.part = byte_ranges(offset + at, offset + at + c.size);
-    c.s = std::make_unique<submission>(q);
-    c.copy = std::make_unique<buffer_download>(b, c.part);
-    c.s->add(*c.copy);
-    c.serial = c.s->serial();
-    c.s->end();
-    q.flush();
-    return c;
-  };
-  chunk current = start(0);
-  while (true) {
-    chunk next;
-    if (current.at + current.size < bytes)
-      next = start(current.at + current.size);
-    q.wait_for(current.serial);
-    current.s->read_back(to + current.at, 0, current.size);
-    if (!next.s)
-      break;
-    current = std::move(next);
-  }
+  const std::vector<byte_ranges> chunks =
+      chunks_of(byte_ranges(offset, offset + bytes), bulk_chunk_bytes);
+  download_chunks(q, b, chunks, nullptr,
+                  [&](std::size_t k, submission &s, const buffer_download &) {
+                    const byte_range &r = chunks[k].ranges().front();
+                    s.read_back(to + (r.begin - offset), 0, r.end - r.begin);
+                    return true;
+                  });
 }
 
 } // namespace rt

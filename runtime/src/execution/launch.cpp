@@ -149,13 +149,16 @@ void check_capture_buffer_size(const device &d, const kernel_image_header &h) {
 void prepare_buffers(queue &q, const std::vector<buffer_use> &uses) {
   for (const auto &u : uses)
     order_after_other_queue(q, *u.b);
-  for (const auto &u : uses)
-    if (residency::needs_upload(*u.b, u.shown()) && u.b->storage.mapped)
+  // Mapped memory is written once the kernels still using it are done; large
+  // stale data goes up in chunks before the batch is taken.
+  for (const auto &u : uses) {
+    if (!residency::needs_upload(*u.b, u.shown()))
+      continue;
+    if (u.b->storage.mapped)
       queue_of(*u.b).wait_for(u.b->last_use);
-  // Large stale data goes up in chunks before the batch is taken.
-  for (const auto &u : uses)
-    if (residency::needs_upload(*u.b, u.shown()))
+    else
       upload_ahead(q, *u.b, u.shown());
+  }
 }
 
 // The batch to record the launch into: a new one when the current one has no

@@ -51,17 +51,14 @@ struct parallel_copy {
   static void run(void *p) {
     part &x = *static_cast<part *>(p);
     std::memcpy(x.dst, x.src, x.bytes);
-    done_with(x);
-  }
-  static void run_on_thread(void *p) {
-    run(p);
-    parts_on_threads.fetch_sub(1);
-  }
-  static void done_with(part &x) {
     parallel_copy &c = *x.copy;
     std::lock_guard<std::mutex> lock(c.mutex);
     if (--c.left == 0)
       c.done.notify_one();
+  }
+  static void run_on_thread(void *p) {
+    run(p);
+    parts_on_threads.fetch_sub(1);
   }
 };
 
