@@ -162,10 +162,17 @@ std::vector<RecipeStep> ampvk::passRecipe(const SpirvPipelineOptions &Opts) {
       // loads and stores (FunctionVariablesToSsa.h): ours takes them first.
       if (I > 0 && Flag == "ssa-rewrite")
         Ours("function-variables-to-ssa", "ssa-rewrite is quadratic in the split variables");
-      if (Flag == "redundancy-elimination")
+      if (Flag == "redundancy-elimination") {
         R.push_back({Kind::SpirvTools, Flag, Recipe, When::DominatorWideAffordable,
                      "local-redundancy-elimination"});
-      else
+      } else if (Flag == "if-conversion") {
+        // Quadratic in deep dominator trees, also where it converts nothing
+        // (IfConversionWork.h): asked first, and left out when it would not
+        // change the module.
+        R.push_back({Kind::Measure, "if-conversion-work",
+                     "if-conversion walks deep dominator trees even to change nothing"});
+        R.push_back({Kind::SpirvTools, Flag, Recipe, When::IfConversionMayChange});
+      } else
         R.push_back({Kind::SpirvTools, Flag, Recipe});
     }
     Ours("decorate-float-operations", "SPIRV-Tools' passes drop NoContraction from what they make");

@@ -41,8 +41,10 @@ struct RecipeStep {
     Ours,          // an OwnPass
     SpirvTools,    // SPIRV-Tools' pass whose flag is --Name
     ValidateInput, // spirv-val on the module so far, before legalization
-    Measure,       // whether redundancy-elimination is affordable here
-                   // (RedundancyEliminationCost.h), for a later step
+    Measure,       // by Name: whether redundancy-elimination is affordable
+                   // here (RedundancyEliminationCost.h) or if-conversion
+                   // would change anything (IfConversionWork.h), for the
+                   // next step of that name
     Finish,        // the variants part here
     Validate,      // spirv-val for Vulkan 1.1: the module is done
   };
@@ -51,8 +53,10 @@ struct RecipeStep {
     Always,
     LoopsMarkedUnroll,      // loops are still marked Unroll (hasLoopsMarkedUnroll)
     AfterSpirvToolsUnroll,  // the last loop-unroll step ran
-    DominatorWideAffordable // the last Measure found redundancy-elimination
-                            // affordable; else Fallback runs instead
+    DominatorWideAffordable, // the last Measure found redundancy-elimination
+                             // affordable; else Fallback runs instead
+    IfConversionMayChange    // the Measure just before found a phi that
+                             // if-conversion may replace
   };
   Kind K;
   std::string Name;

@@ -2,6 +2,7 @@
 #include "SpirvToolsPipeline.h"
 #include "spirv/PassRecipe.h"
 #include "spirv/passes/FullLoopUnroll.h"
+#include "spirv/passes/IfConversionWork.h"
 #include "spirv/passes/RedundancyEliminationCost.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -50,6 +51,7 @@ private:
   std::vector<std::string> Pending; // SPIRV-Tools' flags
   bool SpirvToolsUnrolled = false;
   bool Affordable = true;
+  bool IfConversionMayChange = true;
 };
 } // namespace
 
@@ -86,6 +88,10 @@ bool RecipeRunner::run(const RecipeStep &Step) {
     if (!SpirvToolsUnrolled)
       return true;
     break;
+  case When::IfConversionMayChange:
+    if (!IfConversionMayChange)
+      return true;
+    break;
   case When::DominatorWideAffordable:
     if (!Affordable) {
       Pending.push_back("--" + Step.Fallback);
@@ -105,7 +111,10 @@ bool RecipeRunner::run(const RecipeStep &Step) {
     Pending.push_back("--" + Step.Name);
     return true;
   case Kind::Measure:
-    Affordable = redundancyEliminationIsAffordable(M);
+    if (Step.Name == "if-conversion-work")
+      IfConversionMayChange = ifConversionMayChange(M);
+    else
+      Affordable = redundancyEliminationIsAffordable(M);
     return true;
   case Kind::ValidateInput:
   case Kind::Finish:

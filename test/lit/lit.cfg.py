@@ -6,7 +6,7 @@
 #   %ampxx-noinclude  the plugin without ampvk's include folder
 #   %ampxx-noplugin   ampvk's include flags without the plugin (what clangd and
 #               clang-tidy see)
-#   %spirv-dis  spirv-dis (also %spirv-as, %spirv-val)
+#   %spirv-dis  spirv-dis (also %spirv-as, %spirv-val, %spirv-opt)
 #   %spirv-pass one of the plugin's own SPIR-V passes on a file (test/support/spirv_pass.cpp)
 #   %node-kinds how the emitter treats each kind of AST node (test/support/node_kinds.cpp)
 import os
@@ -40,6 +40,7 @@ config.substitutions.append(("%ampxx", ampxx))
 config.substitutions.append(("%spirv-dis", config.spirv_dis))
 config.substitutions.append(("%spirv-val", config.spirv_val))
 config.substitutions.append(("%spirv-as", config.spirv_as))
+config.substitutions.append(("%spirv-opt", config.spirv_opt))
 config.substitutions.append(("%spirv-pass", config.spirv_pass))
 config.substitutions.append(("%node-kinds", config.node_kinds))
 config.environment["PATH"] = os.pathsep.join(

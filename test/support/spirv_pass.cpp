@@ -5,9 +5,13 @@
 //   spirv_pass PASS IN.spv OUT.spv
 // PASS: any of the plugin's own passes, by the name the pass recipe gives it
 // (plugin/spirv/PassRecipe.cpp). Prints the number of changes the pass made.
+//   spirv_pass if-conversion-work IN.spv
+// prints what the recipe's estimate (passes/IfConversionWork.h) says of
+// SPIRV-Tools' if-conversion on the module: "may change" or "no change".
 //
 //===----------------------------------------------------------------------===//
 #include "spirv/PassRecipe.h"
+#include "spirv/passes/IfConversionWork.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -30,12 +34,25 @@ static bool readWords(const char *Path, std::vector<std::uint32_t> &Words) {
 }
 
 int main(int Argc, char **Argv) {
+  if (Argc == 3 && std::strcmp(Argv[1], "if-conversion-work") == 0) {
+    std::vector<std::uint32_t> Words;
+    if (!readWords(Argv[2], Words)) {
+      std::fprintf(stderr, "spirv_pass: cannot read %s\n", Argv[2]);
+      return 1;
+    }
+    ampvk::SpirvModule M(std::move(Words));
+    std::printf("if-conversion-work: %s\n",
+                ampvk::ifConversionMayChange(M) ? "may change" : "no change");
+    return 0;
+  }
   const ampvk::OwnPass *Pass = Argc == 4 ? ampvk::findOwnPass(Argv[1]) : nullptr;
   if (!Pass) {
     std::string Names;
     for (const ampvk::OwnPass &P : ampvk::ownPasses())
       Names += std::string(Names.empty() ? "" : "|") + P.Name;
-    std::fprintf(stderr, "usage: spirv_pass %s IN.spv OUT.spv\n", Names.c_str());
+    std::fprintf(stderr,
+                 "usage: spirv_pass %s IN.spv OUT.spv\n       spirv_pass if-conversion-work IN.spv\n",
+                 Names.c_str());
     return 2;
   }
   std::vector<std::uint32_t> Words;
