@@ -10,6 +10,7 @@
 
 #include "diagnostics/kernel_failures.h"
 #include "diagnostics/kernel_print.h"
+#include "diagnostics/profiler.h"
 #include "execution/queue.h"
 #include "kernels/pipeline_cache.h"
 #include "memory/buffer.h"
@@ -72,7 +73,10 @@ void device::open() {
     throw concurrency::runtime_exception("ampvk: " + describe() +
                                              " was used after the runtime shut down at exit",
                                          concurrency::E_FAIL_AMP);
-  create_logical_device();
+  {
+    setup_phase phase("device opened");
+    create_logical_device();
+  }
   open_.store(true, std::memory_order_release);
   runtime_state::register_teardown();
 }
@@ -118,6 +122,16 @@ void device::create_logical_device() {
   queue_info.queueCount = queue_count;
   queue_info.pQueuePriorities = priorities.data();
 
+  // AMPVK_LOG=pipelines: the driver's statistics of each pipeline.
+  VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executable_info{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+  const bool statistics = tools().log_pipelines && physical_.reports_pipeline_statistics;
+  if (statistics) {
+    executable_info.pipelineExecutableInfo = VK_TRUE;
+    executable_info.pNext = features.pNext;
+    features.pNext = &executable_info;
+  }
+
   std::vector<const char *> extensions;
   if (physical_.has_push_descriptor)
     extensions.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
@@ -125,6 +139,8 @@ void device::create_logical_device() {
     extensions.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
   if (physical_.imports_host_memory) // needs VK_KHR_external_memory: core in 1.1
     extensions.push_back(VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+  if (statistics)
+    extensions.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
 
   VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   info.pNext = &features;
@@ -133,8 +149,10 @@ void device::create_logical_device() {
   info.enabledExtensionCount = static_cast<std::uint32_t>(extensions.size());
   info.ppEnabledExtensionNames = extensions.data();
   VkDevice handle = VK_NULL_HANDLE;
-  vk_check(vkCreateDevice(physical_.handle, &info, nullptr, &handle),
-           "opening " + describe());
+  {
+    setup_phase phase("vkCreateDevice");
+    vk_check(vkCreateDevice(physical_.handle, &info, nullptr, &handle), "opening " + describe());
+  }
   device_.reset(handle);
   try {
     if (physical_.has_push_descriptor)
@@ -143,6 +161,12 @@ void device::create_logical_device() {
     if (physical_.imports_host_memory)
       host_pointer_properties_ = reinterpret_cast<PFN_vkGetMemoryHostPointerPropertiesEXT>(
           vkGetDeviceProcAddr(handle, "vkGetMemoryHostPointerPropertiesEXT"));
+    if (statistics) {
+      pipeline_executable_properties_ = reinterpret_cast<PFN_vkGetPipelineExecutablePropertiesKHR>(
+          vkGetDeviceProcAddr(handle, "vkGetPipelineExecutablePropertiesKHR"));
+      pipeline_executable_statistics_ = reinterpret_cast<PFN_vkGetPipelineExecutableStatisticsKHR>(
+          vkGetDeviceProcAddr(handle, "vkGetPipelineExecutableStatisticsKHR"));
+    }
     vk_queues_.assign(queue_count, VK_NULL_HANDLE);
     views_per_vk_queue_.assign(queue_count, 0);
     for (std::uint32_t i = 0; i < queue_count; ++i)

@@ -74,6 +74,14 @@ public:
   PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_properties_fn() const noexcept {
     return host_pointer_properties_;
   }
+  // VK_KHR_pipeline_executable_properties' queries; null unless
+  // AMPVK_LOG=pipelines asked for them and the driver has them.
+  PFN_vkGetPipelineExecutablePropertiesKHR pipeline_executable_properties_fn() const noexcept {
+    return pipeline_executable_properties_;
+  }
+  PFN_vkGetPipelineExecutableStatisticsKHR pipeline_executable_statistics_fn() const noexcept {
+    return pipeline_executable_statistics_;
+  }
   // Work items per thread of untiled kernels (compute_domain.h).
   item_policy items_policy() const noexcept { return items_; }
 
@@ -136,6 +144,8 @@ private:
   unique_device device_;
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_ = nullptr;
   PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_properties_ = nullptr;
+  PFN_vkGetPipelineExecutablePropertiesKHR pipeline_executable_properties_ = nullptr;
+  PFN_vkGetPipelineExecutableStatisticsKHR pipeline_executable_statistics_ = nullptr;
   std::unique_ptr<rt::queue> queue_;
   std::vector<std::unique_ptr<rt::queue>> views_; // create_view's
   std::vector<VkQueue> vk_queues_;                // [0] is the default queue's

@@ -52,6 +52,7 @@ runtime_state &runtime_state::get() {
   if (runtime_state *s = the_state.load(std::memory_order_acquire))
     return *s;
 
+  setup_phase phase("Vulkan instance created, devices described");
   std::unique_ptr<runtime_state> state(new runtime_state);
   create_instance(state->instance_);
   std::uint32_t count = 0;

@@ -43,6 +43,7 @@ struct harness {
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   VkFence fence = VK_NULL_HANDLE;
   Clock::time_point device_made; // vkCreateDevice returned
+  double create_instance_seconds = 0; // vkCreateInstance and the device chosen
   double create_device_seconds = 0;
 
   ~harness() {
@@ -63,6 +64,7 @@ struct harness {
   }
 
   void open(const std::string &device_name, const std::string &spirv_file) {
+    const Clock::time_point before_instance = Clock::now();
     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.apiVersion = VK_API_VERSION_1_1;
     VkInstanceCreateInfo ii{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
@@ -96,6 +98,8 @@ struct harness {
     di.queueCreateInfoCount = 1;
     di.pQueueCreateInfos = &qi;
     const Clock::time_point before_device = Clock::now();
+    create_instance_seconds =
+        std::chrono::duration<double>(before_device - before_instance).count();
     check(vkCreateDevice(physical, &di, nullptr, &device), "vkCreateDevice");
     device_made = Clock::now();
     create_device_seconds = std::chrono::duration<double>(device_made - before_device).count();
@@ -249,8 +253,10 @@ raw_first_dispatch_times raw_vulkan_first_dispatch(const std::string &device_nam
     h.open(device_name, spirv_file);
     std::memset(h.mapped, 0, 64 * 4);
     h.run(1);
-    t.first_dispatch = std::chrono::duration<double>(Clock::now() - h.device_made).count();
+    t.finished = Clock::now();
+    t.first_dispatch = std::chrono::duration<double>(t.finished - h.device_made).count();
     t.create_device = h.create_device_seconds;
+    t.create_instance = h.create_instance_seconds;
     t.correct = static_cast<const std::uint32_t *>(h.mapped)[63] == 1u;
     t.ok = true;
   } catch (const std::exception &e) {

@@ -3,6 +3,7 @@
 #ifndef AMPVK_BENCH_RAW_VULKAN_LAUNCH_H
 #define AMPVK_BENCH_RAW_VULKAN_LAUNCH_H
 
+#include <chrono>
 #include <string>
 
 struct raw_launch_times {
@@ -27,6 +28,8 @@ struct raw_first_dispatch_times {
   std::string error;
   double first_dispatch = 0; // s
   double create_device = 0;  // s
+  double create_instance = 0; // s: vkCreateInstance, the device chosen
+  std::chrono::steady_clock::time_point finished; // the dispatch's result seen
   bool correct = false;
 };
 raw_first_dispatch_times raw_vulkan_first_dispatch(const std::string &device_name,

@@ -2,7 +2,8 @@
 """Runs profile_program with AMPVK_PROFILE=<trace> and AMPVK_LOG=all and checks
 what the runtime prints: the log lines exactly, the profile table's launch
 counts and bytes exactly and its GPU times as positive, and the trace file as
-Chrome-trace JSON with an "X" event per kernel launch.
+Chrome-trace JSON with an "X" event per kernel launch; the pipeline log lines
+(one per kernel) and the runtime's set-up phases in the trace.
 
 usage: check_profile.py PROGRAM SOURCE BUILD_DIR TRACE H2D_BYTES D2H_BYTES
   BUILD_DIR: where the compiler ran; the locations name the source file as
@@ -82,6 +83,15 @@ log = [l for l in run.stderr.splitlines() if l.startswith(("ampvk: launch", "amp
 check(log == expected, "log lines:\n  " + "\n  ".join(log) + "\nexpected:\n  " +
       "\n  ".join(expected))
 
+# One pipeline line per kernel, on the launches' device (the driver's
+# statistics after "; " where it reports them).
+device_text = "%s (Vulkan device %s)" % (device, index)
+made = [re.match(r"^ampvk: pipeline (.+): created in \d+\.\d\d ms on (.+?)(; .+)?$", l)
+        for l in run.stderr.splitlines() if l.startswith("ampvk: pipeline ")]
+check(all(made) and sorted(m.group(1) for m in made) == sorted([scale, tiled, on_view]) and
+      all(m.group(2) == device_text for m in made),
+      "pipeline lines: %s" % [m.group(0) if m else None for m in made])
+
 # The table.
 lines = run.stderr.splitlines()
 def row(label):
@@ -129,6 +139,33 @@ check(sum(e["args"]["bytes"] for e in copies if e["name"].startswith("host->devi
 check(no_timestamps or any(e.get("ph") == "M" and e["name"] == "thread_name" and
                           e["args"]["name"].startswith("GPU: view 0 of ") for e in events),
       "the GPU track is named")
+
+# The runtime's set-up, on a track of its own: the instance first, then the
+# device opened (vkCreateDevice and the pipeline cache within it), then one
+# pipeline per kernel, and the device memory the buffers took.
+setup = [e for e in events if e.get("ph") == "X" and e.get("cat") == "setup"]
+def phases(name):
+    return [e for e in setup if e["name"] == name]
+instance = phases("Vulkan instance created, devices described")
+opened = phases("device opened")
+check(len(instance) == 1 and len(opened) == 1 and len(phases("vkCreateDevice")) == 1 and
+      len(phases("pipeline cache loaded")) == 1,
+      "set-up events: %s" % [e["name"] for e in setup])
+if len(instance) == 1 and len(opened) == 1:
+    o = opened[0]
+    check(instance[0]["ts"] + instance[0]["dur"] <= o["ts"], "the instance before the device")
+    for inner in phases("vkCreateDevice") + phases("pipeline cache loaded"):
+        check(o["ts"] <= inner["ts"] and inner["ts"] + inner["dur"] <= o["ts"] + o["dur"],
+              "%s within the device's opening" % inner["name"])
+    check(all(e["ts"] >= o["ts"] + o["dur"] for e in phases("pipeline created")),
+          "pipelines after the device opened")
+check(sorted(e["args"].get("kernel") for e in phases("pipeline created")) ==
+      sorted([scale, tiled, on_view]), "pipeline events: %s" % phases("pipeline created"))
+check(len(phases("device memory block allocated")) >= 1, "no memory block event")
+check(all(e["dur"] >= 0 and e["tid"] == setup[0]["tid"] for e in setup), "one set-up track")
+check(any(e.get("ph") == "M" and e["name"] == "thread_name" and
+          e["args"]["name"] == "runtime set-up" and e["tid"] == setup[0]["tid"] for e in events)
+      if setup else False, "the set-up track is named")
 
 for f in failures:
     print("FAIL:", f)

@@ -1,5 +1,6 @@
 // Faults: a GPU that takes longer than AMPVK_KERNEL_TIMEOUT_MS, a lost device,
-// failed submissions and allocations (AMPVK_DEBUG_FAULT, fault_injection.h).
+// failed submissions, allocations and pipeline creations (AMPVK_DEBUG_FAULT,
+// fault_injection.h).
 // Each test needs its own environment and process, so CTest registers them one
 // by one (test/runtime/CMakeLists.txt); run with AMPVK_DEVICE_REPLICAS=2 so a
 // second accelerator can show it is unaffected.
@@ -204,6 +205,37 @@ TEST(SubmitFailure, FailsTheWaiterAndGivesUpTheDevice) {
   rt::buffer_release(a);
 }
 
+// AMPVK_DEBUG_FAULT=pipeline:1: the first pipeline the driver is asked for
+// fails. The launch copies 2 MiB of the host's data in, so the pipeline is
+// being made on one of the runtime's threads meanwhile
+// (pipeline_cache::prepare) and its error comes back through the launch. The
+// launch throws out_of_memory naming the pipeline, nothing ran, the device
+// stays usable, and the next launch creates the pipeline.
+TEST(PipelineFailure, FailedCreationThrowsFromTheLaunchAndTheNextOneCreatesIt) {
+  std::atexit(check_no_buffer_left);
+  rt::device *d0 = device_at(0);
+  const int n = 1 << 19; // 2 MiB of ints
+  const std::vector<int> data = ramp(n, 3);
+  std::vector<int> host = data;
+  rt::buffer *a = rt::buffer_wrap_host(d0, host.data(), host.size() * sizeof(int));
+  const std::uint64_t prepared = rt::debug_counters().pipelines_prepared.load();
+  try {
+    launch_scale_offset(a, n, 7);
+    FAIL() << "the failed pipeline creation was not reported";
+  } catch (const concurrency::out_of_memory &e) {
+    EXPECT_NE(std::string(e.what()).find("creating the compute pipeline"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(rt::debug_counters().pipelines_prepared.load() - prepared, 1u)
+      << "the upload of 2 MiB is made beside the pipeline";
+  EXPECT_EQ(read_all(a, n), data) << "a launch without its pipeline changed the data";
+  launch_scale_offset(a, n, 7);
+  rt::buffer_synchronize(a);
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(host[i], scale(data[i], 7)) << i;
+  rt::buffer_release(a);
+}
+
 // AMPVK_DEBUG_FAULT=alloc:1,...: every allocation the first
 // array tries fails: out_of_memory, and the device stays usable (and the process exits 0
 // with validation on: a handled out-of-memory is not an error).
@@ -341,10 +373,11 @@ int fault_program() {
   outcome o[2] = {attempt(d[0], 1, work[0]), attempt(d[1], 2, work[1])};
   // The calls of the work itself: the sweep fails each of these (the checks
   // below make more, which must not fail).
-  std::printf("calls alloc=%llu submit=%llu wait=%llu\n",
+  std::printf("calls alloc=%llu submit=%llu wait=%llu pipeline=%llu\n",
               static_cast<unsigned long long>(rt::fault_site_calls(rt::fault_site::alloc)),
               static_cast<unsigned long long>(rt::fault_site_calls(rt::fault_site::submit)),
-              static_cast<unsigned long long>(rt::fault_site_calls(rt::fault_site::wait)));
+              static_cast<unsigned long long>(rt::fault_site_calls(rt::fault_site::wait)),
+              static_cast<unsigned long long>(rt::fault_site_calls(rt::fault_site::pipeline)));
   std::fflush(stdout);
   int faulted = -1;
   for (int i = 0; i < 2; ++i) {
@@ -355,7 +388,7 @@ int fault_program() {
     if (faulted != -1)
       return fail("both devices failed");
     faulted = i;
-    const bool right = kind == "alloc" ? o[i].oom
+    const bool right = kind == "alloc" || kind == "pipeline" ? o[i].oom
                        : kind == "submit" ? o[i].oom
                        : kind == "lost" ? o[i].removed && o[i].reason == VK_ERROR_DEVICE_LOST
                        : kind == "timeout" ? o[i].removed && o[i].reason == VK_TIMEOUT
@@ -379,7 +412,9 @@ int fault_program() {
     if (read_all(work[i].kept, n) != work[i].expect)
       return fail("the unaffected device computed wrong results afterwards");
   }
-  // A faulted device: out of memory leaves it usable, anything else removes it.
+  // A faulted device: out of memory in an allocation or a pipeline's creation
+  // leaves it usable (the next launch creates the pipeline), anything else
+  // removes it.
   if (faulted != -1) {
     bool removed = false;
     try {
@@ -390,8 +425,8 @@ int fault_program() {
     } catch (const concurrency::accelerator_view_removed &) {
       removed = true;
     }
-    if (removed != (kind != "alloc"))
-      return fail(removed ? "an allocation failure removed the device"
+    if (removed != (kind != "alloc" && kind != "pipeline"))
+      return fail(removed ? "an allocation or pipeline failure removed the device"
                           : "a lost device was used again");
   }
   for (auto &w : work)
@@ -450,26 +485,33 @@ child_result run_child(const std::string &spec, int seconds) {
 
 } // namespace
 
-// Every call to vkAllocateMemory, vkQueueSubmit and every fence wait of the
-// program fails in turn (waits both as a lost device and as a timeout): each
+// Every call to vkAllocateMemory, vkQueueSubmit, vkCreateComputePipelines and
+// every fence wait of the program fails in turn (waits both as a lost device
+// and as a timeout; a pipeline fails on the runtime's thread that creates it
+// while the launch uploads, and the launch throws it): each
 // time the right exception, no hang (60 s per run), no buffer left at exit,
 // the other accelerator's array intact and usable, exit status 0 with
 // validation on.
 TEST(FaultSweep, EveryCallSiteFailsCleanly) {
   child_result clean = run_child("", 120);
   ASSERT_EQ(clean.status, 0) << "the program fails without faults";
-  unsigned long long allocs = 0, submits = 0, waits = 0;
-  ASSERT_EQ(std::sscanf(clean.out.c_str(), "calls alloc=%llu submit=%llu wait=%llu", &allocs,
-                        &submits, &waits),
-            3)
+  unsigned long long allocs = 0, submits = 0, waits = 0, pipelines = 0;
+  ASSERT_EQ(std::sscanf(clean.out.c_str(), "calls alloc=%llu submit=%llu wait=%llu pipeline=%llu",
+                        &allocs, &submits, &waits, &pipelines),
+            4)
       << clean.out;
   EXPECT_GE(allocs, 2u);
   EXPECT_GE(submits, 6u);
   EXPECT_GE(waits, 6u);
+  EXPECT_GE(pipelines, 2u);
   struct site {
     const char *kind;
     unsigned long long calls;
-  } sites[] = {{"alloc", allocs}, {"submit", submits}, {"lost", waits}, {"timeout", waits}};
+  } sites[] = {{"alloc", allocs},
+               {"submit", submits},
+               {"lost", waits},
+               {"timeout", waits},
+               {"pipeline", pipelines}};
   int runs = 0;
   for (const site &s : sites)
     for (unsigned long long n = 1; n <= s.calls; ++n) {
@@ -479,8 +521,9 @@ TEST(FaultSweep, EveryCallSiteFailsCleanly) {
       EXPECT_EQ(r.status, 0) << spec << ": see the child's stderr above";
       ++runs;
     }
-  std::printf("%d faulty runs: %llu allocations, %llu submissions, %llu waits (twice)\n", runs,
-              allocs, submits, waits);
+  std::printf("%d faulty runs: %llu allocations, %llu submissions, %llu waits (twice), %llu "
+              "pipelines\n",
+              runs, allocs, submits, waits, pipelines);
 }
 
 int main(int argc, char **argv) {

@@ -4,6 +4,7 @@
 // chrome://tracing and ui.perfetto.dev open.
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -66,25 +67,15 @@ void print_table(profile_state &s) {
   std::fputs(out.c_str(), stderr);
 }
 
-std::string json_string(const std::string &text) {
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
-      out += escaped;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
 
-// Host events on thread 0; each device's view on a track of its own.
-unsigned track_of(const trace_event &e) { return e.on_gpu ? 1 + e.device_index * 64 + e.view : 0; }
+// Host copies on thread 0, the runtime's set-up on a track after every
+// device's; each device's view on a track of its own.
+constexpr unsigned setup_track = 1u << 20;
+unsigned track_of(const trace_event &e) {
+  if (e.on_gpu)
+    return 1 + e.device_index * 64 + e.view;
+  return std::strcmp(e.category, "setup") == 0 ? setup_track : 0;
+}
 
 void write_trace(profile_state &s, const std::string &path) {
   std::FILE *file = std::fopen(path.c_str(), "w");
@@ -97,6 +88,8 @@ void write_trace(profile_state &s, const std::string &path) {
          "},\n";
   out += "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":"
          "\"host copies\"}}";
+  out += ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":" +
+         std::to_string(setup_track) + ",\"args\":{\"name\":\"runtime set-up\"}}";
   std::vector<unsigned> named;
   for (const trace_event &e : s.events) {
     const unsigned track = track_of(e);
@@ -128,6 +121,23 @@ void write_trace(profile_state &s, const std::string &path) {
 }
 
 } // namespace
+
+std::string json_string(const std::string &text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+      out += escaped;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
 
 void report_tools_at_exit() noexcept {
   const tool_settings &t = tools();

@@ -65,11 +65,13 @@ tool_settings read_settings() {
         s.log_launches = true;
       if (word == "transfers" || word == "all" || word == "1")
         s.log_transfers = true;
-      if (word != "launches" && word != "transfers" && word != "all" && word != "1" &&
-          word != "0" && word != "none")
+      if (word == "pipelines" || word == "all" || word == "1")
+        s.log_pipelines = true;
+      if (word != "launches" && word != "transfers" && word != "pipelines" && word != "all" &&
+          word != "1" && word != "0" && word != "none")
         std::fprintf(stderr,
-                     "ampvk: AMPVK_LOG=%s: \"%s\" is not a log; use launches, transfers or all "
-                     "(comma-separated)\n",
+                     "ampvk: AMPVK_LOG=%s: \"%s\" is not a log; use launches, transfers, "
+                     "pipelines or all (comma-separated)\n",
                      log, word.c_str());
       start = end + 1;
     }
@@ -202,6 +204,15 @@ profiled_kernel *note_launch(queue &q, const kernel_image &image, int rank, cons
   return &k;
 }
 
+void note_pipeline(const device &d, const kernel_image &image, double ms,
+                   const std::string &statistics) {
+  if (!settings().log_pipelines)
+    return;
+  profile_state &s = profile();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  log_pipeline(d.describe(), kernel_of(s, image), ms, statistics);
+}
+
 void note_transfer(queue &q, transfer_direction direction, std::uint64_t bytes) {
   const tool_settings &t = settings();
   if (!t.profile && !t.log_transfers)
@@ -241,6 +252,32 @@ void traced_memcpy(queue &q, transfer_direction direction, void *dst, const void
                   nullptr, 0, view_number(s, q), "\"bytes\":" + std::to_string(bytes)});
   } catch (...) {
     ++s.dropped_events; // out of memory: the trace loses this event, nothing else
+  }
+}
+
+setup_phase::setup_phase(const char *what) noexcept : what_(what) {
+  if (!settings().trace_path.empty())
+    start_ns_ = host_now_ns();
+}
+
+setup_phase::setup_phase(const char *what, const kernel_image &kernel) noexcept
+    : setup_phase(what) {
+  kernel_ = &kernel;
+}
+
+setup_phase::~setup_phase() {
+  if (start_ns_ < 0)
+    return;
+  const double end = host_now_ns();
+  profile_state &s = profile();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  try {
+    std::string args;
+    if (kernel_)
+      args = "\"kernel\":" + json_string(kernel_label(kernel_of(s, *kernel_)));
+    add_event(s, {what_, "setup", start_ns_, end - start_ns_, nullptr, 0, 0, args});
+  } catch (...) {
+    ++s.dropped_events;
   }
 }
 

@@ -28,6 +28,7 @@
 namespace ampvk {
 namespace rt {
 
+class device;
 class queue;
 struct frame;
 
@@ -37,6 +38,7 @@ struct tool_settings {
   std::string trace_path;
   bool log_launches = false;
   bool log_transfers = false;
+  bool log_pipelines = false;
 };
 const tool_settings &tools() noexcept;
 
@@ -52,6 +54,12 @@ profiled_kernel *note_launch(queue &q, const kernel_image &image, int rank, cons
 // device_to_device: concurrency::copy between arrays, by copy commands
 // (execution/buffer_copies.h).
 enum class transfer_direction { host_to_device, device_to_host, device_to_device };
+
+// A kernel's pipeline was created on d in ms milliseconds: logged
+// (AMPVK_LOG=pipelines) with what the driver reported of it (statistics, from
+// pipeline_statistics.h; empty when it reports nothing).
+void note_pipeline(const device &d, const kernel_image &image, double ms,
+                   const std::string &statistics);
 
 // Data moves between a buffer's host copy and its device copy (device mutex
 // held): logged and counted. The reason is "upload before kernel" for
@@ -78,6 +86,26 @@ struct gpu_span {
 gpu_span begin_gpu_span(queue &q, frame &f, profiled_kernel *kernel);
 gpu_span begin_copy_span(queue &q, frame &f, transfer_direction direction, std::uint64_t bytes);
 void end_gpu_span(frame &f, gpu_span span) noexcept;
+
+// A stretch of the runtime's own set-up, a host event of the trace (category
+// "setup", on a track of its own) when one is written: the Vulkan instance
+// and the devices described (runtime_state.cpp), a device opened and its
+// pipeline cache loaded (device.cpp, pipeline_cache.cpp), a kernel's pipeline
+// created (pipeline_cache.cpp, naming the kernel). Where a program's time
+// goes before its first kernel.
+class setup_phase {
+public:
+  explicit setup_phase(const char *what) noexcept;
+  setup_phase(const char *what, const kernel_image &kernel) noexcept;
+  ~setup_phase();
+  setup_phase(const setup_phase &) = delete;
+  setup_phase &operator=(const setup_phase &) = delete;
+
+private:
+  const char *what_;
+  const kernel_image *kernel_ = nullptr;
+  double start_ns_ = -1; // -1: no trace
+};
 
 // queue.cpp: f's batch was submitted / its fence signaled (or it was given up).
 void profile_submitted(frame &f) noexcept;

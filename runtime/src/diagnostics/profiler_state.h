@@ -75,10 +75,14 @@ const char *direction_name(transfer_direction d) noexcept; // "host->device"
 // activity_log.cpp: the AMPVK_LOG lines.
 void log_launch(const std::string &view, const profiled_kernel &k, const kernel_image &image,
                 int rank, const int *extent);
+void log_pipeline(const std::string &device, const profiled_kernel &k, double ms,
+                  const std::string &statistics);
 void log_transfer(const std::string &view, transfer_direction d, std::uint64_t bytes,
                   const char *reason);
 // The kernel's name in tables, logs and traces: "where function".
 std::string kernel_label(const profiled_kernel &k);
+// text as a JSON string literal, quoted and escaped (profile_report.cpp).
+std::string json_string(const std::string &text);
 
 } // namespace rt
 } // namespace ampvk

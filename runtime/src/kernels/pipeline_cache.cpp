@@ -1,15 +1,23 @@
 #include "kernels/pipeline_cache.h"
 
+#include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <cstring>
+#include <exception>
+#include <mutex>
 #include <vector>
 
 #include "device.h"
 #include "diagnostics/bounds_report.h"
+#include "diagnostics/pipeline_statistics.h"
+#include "diagnostics/profiler.h"
+#include "execution/async_tasks.h"
 #include "kernels/compute_domain.h"
 #include "kernels/pipeline_disk_cache.h"
 #include "kernels/spirv_scan.h"
 #include "runtime_state.h"
+#include "vulkan/fault_injection.h"
 #include "vulkan/internal_counters.h"
 #include "vulkan/vk_error.h"
 
@@ -17,6 +25,7 @@ namespace ampvk {
 namespace rt {
 
 pipeline_cache::pipeline_cache(device &d) : device_(d) {
+  setup_phase phase("pipeline cache loaded");
   file_ = pipeline_cache_file(d.physical().properties);
   std::vector<unsigned char> data = load_pipeline_cache(file_, d.physical().properties);
   VkPipelineCacheCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
@@ -37,9 +46,8 @@ pipeline_cache::pipeline_cache(device &d) : device_(d) {
 }
 
 void pipeline_cache::save() noexcept {
-  if (!dirty_ || file_.empty() || !cache_)
+  if (!dirty_.exchange(false) || file_.empty() || !cache_)
     return;
-  dirty_ = false;
   try {
     std::size_t size = 0;
     if (vkGetPipelineCacheData(device_.vk(), cache_.get(), &size, nullptr) < 0 || size == 0)
@@ -55,37 +63,151 @@ void pipeline_cache::save() noexcept {
   }
 }
 
-const kernel_pipeline &pipeline_cache::get(const kernel_image &image,
-                                           const pipeline_variant &wanted) {
+// What prepare() shares with the thread creating the pipeline.
+struct pipeline_cache::pending {
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  std::unique_ptr<kernel_pipeline> pipeline;
+  std::exception_ptr error;
+
+  void wait() {
+    std::unique_lock<std::mutex> lock(mutex);
+    finished.wait(lock, [this] { return done; });
+  }
+};
+
+struct pipeline_cache::job {
+  pipeline_cache &cache;
+  const kernel_image &image;
+  pipeline_variant variant;
+  std::vector<std::uint32_t> words;
+  spirv_summary summary;
+  std::shared_ptr<pending> result;
+};
+
+pipeline_cache::~pipeline_cache() {
+  for (auto &e : pipelines_)
+    if (e.second.under_way)
+      e.second.under_way->wait();
+}
+
+namespace {
+
+pipeline_variant effective(const kernel_image &image, const pipeline_variant &wanted) {
   pipeline_variant variant = wanted;
   variant.aliased = variant.aliased && image.aliased_spirv;
+  return variant;
+}
+
+bool same_image(const kernel_image_header &a, const kernel_image_header &b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+} // namespace
+
+void pipeline_cache::prepare(const kernel_image &image, const pipeline_variant &wanted) {
+  const pipeline_variant variant = effective(image, wanted);
+  key k{image.bytes, image.size, variant};
+  if (pipelines_.count(k))
+    return; // made, under way, or another image's (get() replaces it)
+  spirv_summary summary;
+  std::vector<std::uint32_t> words = checked_spirv(image, variant, summary);
+  auto result = std::make_shared<pending>();
+  ++debug_counters().pipelines_prepared;
+  entry &e = pipelines_[k];
+  e.header = image.header;
+  e.under_way = result;
+  try {
+    run_async_task(&run_job,
+                   new job{*this, image, variant, std::move(words), std::move(summary), result});
+  } catch (...) {
+    pipelines_.erase(k); // get() creates it
+  }
+}
+
+void pipeline_cache::run_job(void *context) noexcept {
+  std::unique_ptr<job> j(static_cast<job *>(context));
+  std::unique_ptr<kernel_pipeline> made;
+  std::exception_ptr error;
+  try {
+    made = j->cache.build(j->image, j->variant, j->words, j->summary);
+  } catch (...) {
+    error = std::current_exception();
+  }
+  std::lock_guard<std::mutex> lock(j->result->mutex);
+  j->result->pipeline = std::move(made);
+  j->result->error = error;
+  j->result->done = true;
+  j->result->finished.notify_all();
+}
+
+const kernel_pipeline &
+pipeline_cache::take(std::unordered_map<key, entry, key_hash>::iterator it) {
+  const std::shared_ptr<pending> result = std::move(it->second.under_way);
+  result->wait();
+  if (result->error) {
+    pipelines_.erase(it);
+    std::rethrow_exception(result->error);
+  }
+  it->second.ready = std::move(result->pipeline);
+  return *it->second.ready;
+}
+
+const kernel_pipeline &pipeline_cache::get(const kernel_image &image,
+                                           const pipeline_variant &wanted) {
+  const pipeline_variant variant = effective(image, wanted);
   key k{image.bytes, image.size, variant};
   auto it = pipelines_.find(k);
-  if (it != pipelines_.end() &&
-      std::memcmp(&it->second->header, &image.header, sizeof image.header) == 0)
-    return *it->second;
+  if (it != pipelines_.end() && same_image(it->second.header, image.header))
+    return it->second.under_way ? take(it) : *it->second.ready;
   auto created = create(image, variant);
   const kernel_pipeline &result = *created;
   if (it != pipelines_.end()) {
     // Another image now lives at this address (an unloaded library's literal
     // reused). Submitted work may still use the old pipeline: keep it.
-    replaced_.push_back(std::move(it->second));
-    it->second = std::move(created);
+    if (it->second.under_way) {
+      it->second.under_way->wait();
+      it->second.ready = std::move(it->second.under_way->pipeline);
+      it->second.under_way.reset();
+    }
+    if (it->second.ready)
+      replaced_.push_back(std::move(it->second.ready));
+    it->second.header = image.header;
+    it->second.ready = std::move(created);
   } else {
-    pipelines_.emplace(k, std::move(created));
+    entry &e = pipelines_[k];
+    e.header = image.header;
+    e.ready = std::move(created);
   }
   return result;
 }
 
-std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &image,
-                                                        const pipeline_variant &variant) {
-  const kernel_image_header &h = image.header;
-  VkDevice vk = device_.vk();
+std::vector<std::uint32_t> pipeline_cache::checked_spirv(const kernel_image &image,
+                                                         const pipeline_variant &variant,
+                                                         spirv_summary &summary) const {
   // A device that cuts loops short runs the modules with the loop witness.
   std::vector<std::uint32_t> words =
       copy_spirv(image, variant.aliased, /*witnessed=*/device_.physical().cuts_loops);
-  spirv_summary summary = scan_spirv(words);
+  summary = scan_spirv(words);
   check_capabilities(summary, device_.physical().features, device_.describe());
+  return words;
+}
+
+std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &image,
+                                                        const pipeline_variant &variant) {
+  spirv_summary summary;
+  const std::vector<std::uint32_t> words = checked_spirv(image, variant, summary);
+  return build(image, variant, words, summary);
+}
+
+std::unique_ptr<kernel_pipeline> pipeline_cache::build(const kernel_image &image,
+                                                       const pipeline_variant &variant,
+                                                       const std::vector<std::uint32_t> &words,
+                                                       const spirv_summary &summary) {
+  setup_phase phase("pipeline created", image);
+  const kernel_image_header &h = image.header;
+  VkDevice vk = device_.vk();
 
   auto p = std::make_unique<kernel_pipeline>();
   p->header = h;
@@ -219,10 +341,21 @@ std::unique_ptr<kernel_pipeline> pipeline_cache::create(const kernel_image &imag
   if (count)
     pipeline_info.stage.pSpecializationInfo = &specialization;
   pipeline_info.layout = layout;
+  if (device_.pipeline_executable_statistics_fn())
+    pipeline_info.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
   VkPipeline pipeline = VK_NULL_HANDLE;
-  vk_check(device_, vkCreateComputePipelines(vk, cache_.get(), 1, &pipeline_info, nullptr, &pipeline),
-           "creating the compute pipeline for a kernel on " + device_.describe());
+  const auto started = std::chrono::steady_clock::now();
+  VkResult r = injected_fault(fault_site::pipeline);
+  if (r == VK_SUCCESS)
+    r = vkCreateComputePipelines(vk, cache_.get(), 1, &pipeline_info, nullptr, &pipeline);
+  vk_check(device_, r, "creating the compute pipeline for a kernel on " + device_.describe());
   p->pipeline = unique_pipeline(vk, pipeline);
+  if (tools().log_pipelines)
+    note_pipeline(device_, image,
+                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                            started)
+                      .count(),
+                  pipeline_statistics(device_, pipeline));
   ++debug_counters().pipelines_created;
   dirty_ = true;
   runtime_state::register_teardown(); // compiling may have set up new driver state

@@ -3,9 +3,16 @@
 // it is a hash lookup. The key is the image's address and size: images are
 // string literals embedded by the plugin and never move. Pipelines are created
 // through a VkPipelineCache kept on disk across runs (pipeline_disk_cache.h).
+//
+// A launch that has buffers to allocate or upload asks for its pipeline
+// first (prepare): the driver then creates it on one of the runtime's threads
+// (async_tasks.h) while the launch's thread allocates and uploads, and get()
+// waits for it. A program's first launch of each kernel pays the longer of
+// the two instead of their sum (docs/performance.md, "Launch costs").
 #ifndef AMPVK_RUNTIME_KERNELS_PIPELINE_CACHE_H
 #define AMPVK_RUNTIME_KERNELS_PIPELINE_CACHE_H
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -54,12 +61,21 @@ struct pipeline_variant {
   }
 };
 
+struct spirv_summary;
+
 class pipeline_cache {
 public:
   // Loads the disk cache for d (opened).
   explicit pipeline_cache(device &d);
-  // Creates the pipeline on first use. Device mutex held. Throws
-  // unsupported_feature when the kernel needs a feature the device lacks.
+  // Waits for the creations prepare() started.
+  ~pipeline_cache();
+  // Starts creating the pipeline on one of the runtime's threads unless it
+  // exists or is under way. Device mutex held. Throws unsupported_feature
+  // when the kernel needs a feature the device lacks, as get() would.
+  void prepare(const kernel_image &image, const pipeline_variant &variant);
+  // The pipeline: prepare()'s once it is done (its errors are thrown here),
+  // else created now. Device mutex held. Throws unsupported_feature when the
+  // kernel needs a feature the device lacks.
   const kernel_pipeline &get(const kernel_image &image, const pipeline_variant &variant = {});
   void clear() noexcept {
     pipelines_.clear();
@@ -88,14 +104,36 @@ private:
     }
   };
 
+  // A pipeline being created by prepare() on another thread.
+  struct pending;
+  struct entry {
+    kernel_image_header header{}; // detects a different image at a reused address
+    std::unique_ptr<kernel_pipeline> ready;
+    std::shared_ptr<pending> under_way; // while prepare()'s creation is not taken
+  };
+  struct job;
+  static void run_job(void *job) noexcept;
+
+  // The module the variant runs, its capabilities checked against the device.
+  std::vector<std::uint32_t> checked_spirv(const kernel_image &image,
+                                           const pipeline_variant &variant,
+                                           spirv_summary &summary) const;
   std::unique_ptr<kernel_pipeline> create(const kernel_image &image,
                                           const pipeline_variant &variant);
+  // Any thread: the driver's part, from the checked module.
+  std::unique_ptr<kernel_pipeline> build(const kernel_image &image,
+                                         const pipeline_variant &variant,
+                                         const std::vector<std::uint32_t> &words,
+                                         const spirv_summary &summary);
+  // Waits for prepare()'s creation and takes it; throws its error (and
+  // forgets it, so that the next launch tries again).
+  const kernel_pipeline &take(std::unordered_map<key, entry, key_hash>::iterator it);
 
   device &device_;
   std::string file_; // on disk; "" when off
-  unique_pipeline_cache cache_;
-  bool dirty_ = false; // pipelines created since the load
-  std::unordered_map<key, std::unique_ptr<kernel_pipeline>, key_hash> pipelines_;
+  unique_pipeline_cache cache_; // internally synchronized (no EXTERNALLY_SYNCHRONIZED flag)
+  std::atomic<bool> dirty_{false}; // pipelines created since the load
+  std::unordered_map<key, entry, key_hash> pipelines_;
   std::vector<std::unique_ptr<kernel_pipeline>> replaced_;
 };
 

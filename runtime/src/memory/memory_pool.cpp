@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "device.h"
+#include "diagnostics/profiler.h"
 #include "vulkan/fault_injection.h"
 #include "vulkan/internal_counters.h"
 
@@ -91,6 +92,7 @@ VkResult memory_pool::new_block(std::uint32_t type, VkDeviceSize size, bool dedi
   info.allocationSize = size;
   info.memoryTypeIndex = type;
   VkDeviceMemory memory = VK_NULL_HANDLE;
+  setup_phase phase("device memory block allocated");
   ++debug_counters().memory_allocations;
   VkResult r = injected_fault(fault_site::alloc);
   if (r == VK_SUCCESS)

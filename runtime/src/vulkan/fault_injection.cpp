@@ -12,7 +12,7 @@ namespace ampvk {
 namespace rt {
 namespace {
 
-constexpr int site_count = 3;
+constexpr int site_count = 4;
 
 struct fault {
   fault_site site;
@@ -30,7 +30,8 @@ std::atomic<std::uint64_t> calls[site_count];
 [[noreturn]] void bad_spec(const char *spec) {
   throw concurrency::runtime_exception(
       std::string("ampvk: AMPVK_DEBUG_FAULT=") + spec +
-          " is not a list of kind:N (kind alloc, submit, lost or timeout; N from 1), e.g. "
+          " is not a list of kind:N (kind alloc, submit, lost, timeout or pipeline; N from "
+          "1), e.g. "
           "alloc:2,lost:5",
       concurrency::E_INVALIDARG_AMP);
 }
@@ -62,6 +63,8 @@ fault_plan read_plan() {
       f = {fault_site::wait, n, VK_ERROR_DEVICE_LOST};
     else if (kind == "timeout")
       f = {fault_site::wait, n, VK_TIMEOUT};
+    else if (kind == "pipeline")
+      f = {fault_site::pipeline, n, VK_ERROR_OUT_OF_DEVICE_MEMORY};
     else if (kind != "alloc")
       bad_spec(spec);
     plan.faults[plan.count++] = f;

@@ -14,6 +14,9 @@ namespace rt {
 
 struct counters {
   std::atomic<std::uint64_t> pipelines_created{0};
+  // Of those, the ones a launch had made on one of the runtime's threads
+  // while it allocated and uploaded (pipeline_cache::prepare).
+  std::atomic<std::uint64_t> pipelines_prepared{0};
   std::atomic<std::uint64_t> command_buffers_created{0};
   std::atomic<std::uint64_t> descriptor_pools_created{0};
   std::atomic<std::uint64_t> staging_buffers_created{0};

@@ -191,6 +191,8 @@ std::optional<physical_device> describe_physical_device(VkPhysicalDevice handle,
 
   d.has_push_descriptor = has_device_extension(handle, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) &&
                           !env_flag("AMPVK_DEBUG_NO_PUSH_DESCRIPTOR");
+  d.reports_pipeline_statistics =
+      has_device_extension(handle, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
   VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
   const bool has_driver_id = properties.properties.apiVersion >= VK_API_VERSION_1_2;
   VkPhysicalDeviceExternalMemoryHostPropertiesEXT host_import{

@@ -74,6 +74,9 @@ struct physical_device {
   // loop it cuts short (kernel_image.h, witness_spirv_words).
   bool cuts_loops = false;
   bool has_push_descriptor = false; // VK_KHR_push_descriptor, and not disabled for tests
+  // VK_KHR_pipeline_executable_properties: the driver reports what it made of
+  // a pipeline (registers, shared memory...), for AMPVK_LOG=pipelines.
+  bool reports_pipeline_statistics = false;
   std::uint32_t max_push_descriptors = 0;
   // Device memory the host can map and that is as fast as any other device
   // memory (integrated GPUs, CPU drivers): kernels' buffers are then mapped and
