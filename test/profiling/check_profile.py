@@ -162,10 +162,12 @@ if len(instance) == 1 and len(opened) == 1:
 check(sorted(e["args"].get("kernel") for e in phases("pipeline created")) ==
       sorted([scale, tiled, on_view]), "pipeline events: %s" % phases("pipeline created"))
 check(len(phases("device memory block allocated")) >= 1, "no memory block event")
-check(all(e["dur"] >= 0 and e["tid"] == setup[0]["tid"] for e in setup), "one set-up track")
-check(any(e.get("ph") == "M" and e["name"] == "thread_name" and
-          e["args"]["name"] == "runtime set-up" and e["tid"] == setup[0]["tid"] for e in events)
-      if setup else False, "the set-up track is named")
+tracks = {e["tid"]: e["args"]["name"] for e in events
+          if e.get("ph") == "M" and e["name"] == "thread_name"}
+check(all(e["dur"] >= 0 and tracks.get(e["tid"], "").startswith("runtime set-up") for e in setup),
+      "every set-up event on a named set-up track")
+check(len(instance) == 1 and tracks.get(instance[0]["tid"]) == "runtime set-up",
+      "the first thread's set-up track is named")
 
 for f in failures:
     print("FAIL:", f)

@@ -68,13 +68,14 @@ void print_table(profile_state &s) {
 }
 
 
-// Host copies on thread 0, the runtime's set-up on a track after every
-// device's; each device's view on a track of its own.
+// Host copies on thread 0, the runtime's set-up on a track per thread after
+// every device's; each device's view on a track of its own.
 constexpr unsigned setup_track = 1u << 20;
+bool is_setup(const trace_event &e) { return !e.on_gpu && std::strcmp(e.category, "setup") == 0; }
 unsigned track_of(const trace_event &e) {
   if (e.on_gpu)
     return 1 + e.device_index * 64 + e.view;
-  return std::strcmp(e.category, "setup") == 0 ? setup_track : 0;
+  return is_setup(e) ? setup_track + e.view : 0;
 }
 
 void write_trace(profile_state &s, const std::string &path) {
@@ -88,14 +89,19 @@ void write_trace(profile_state &s, const std::string &path) {
          "},\n";
   out += "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":"
          "\"host copies\"}}";
-  out += ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":" +
-         std::to_string(setup_track) + ",\"args\":{\"name\":\"runtime set-up\"}}";
   std::vector<unsigned> named;
   for (const trace_event &e : s.events) {
     const unsigned track = track_of(e);
-    if (!e.on_gpu || std::find(named.begin(), named.end(), track) != named.end())
+    if (track == 0 || std::find(named.begin(), named.end(), track) != named.end())
       continue;
     named.push_back(track);
+    if (is_setup(e)) {
+      const std::string name =
+          e.view ? "runtime set-up, thread " + std::to_string(e.view + 1) : "runtime set-up";
+      out += ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":" +
+             std::to_string(track) + ",\"args\":{\"name\":" + json_string(name) + "}}";
+      continue;
+    }
     const device_clock &clock = s.clocks[e.on_gpu];
     out += ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":" + std::to_string(track) +
            ",\"args\":{\"name\":" +

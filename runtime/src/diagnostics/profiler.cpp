@@ -4,7 +4,9 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <limits>
+#include <thread>
 
 #include "device.h"
 #include "diagnostics/profiler_state.h"
@@ -255,7 +257,8 @@ void traced_memcpy(queue &q, transfer_direction direction, void *dst, const void
   }
 }
 
-setup_phase::setup_phase(const char *what) noexcept : what_(what) {
+setup_phase::setup_phase(const char *what) noexcept
+    : what_(what), exceptions_(std::uncaught_exceptions()) {
   if (!settings().trace_path.empty())
     start_ns_ = host_now_ns();
 }
@@ -275,7 +278,15 @@ setup_phase::~setup_phase() {
     std::string args;
     if (kernel_)
       args = "\"kernel\":" + json_string(kernel_label(kernel_of(s, *kernel_)));
-    add_event(s, {what_, "setup", start_ns_, end - start_ns_, nullptr, 0, 0, args});
+    // One track per thread: phases of two threads may overlap.
+    const unsigned thread = s.setup_threads
+                                .emplace(std::this_thread::get_id(),
+                                         static_cast<unsigned>(s.setup_threads.size()))
+                                .first->second;
+    std::string name = what_;
+    if (std::uncaught_exceptions() > exceptions_)
+      name += " (failed)";
+    add_event(s, {name, "setup", start_ns_, end - start_ns_, nullptr, 0, thread, args});
   } catch (...) {
     ++s.dropped_events;
   }

@@ -88,7 +88,8 @@ gpu_span begin_copy_span(queue &q, frame &f, transfer_direction direction, std::
 void end_gpu_span(frame &f, gpu_span span) noexcept;
 
 // A stretch of the runtime's own set-up, a host event of the trace (category
-// "setup", on a track of its own) when one is written: the Vulkan instance
+// "setup", on a track per thread; "(failed)" when it ends by an exception)
+// when one is written: the Vulkan instance
 // and the devices described (runtime_state.cpp), a device opened and its
 // pipeline cache loaded (device.cpp, pipeline_cache.cpp), a kernel's pipeline
 // created (pipeline_cache.cpp, naming the kernel). Where a program's time
@@ -105,6 +106,7 @@ private:
   const char *what_;
   const kernel_image *kernel_ = nullptr;
   double start_ns_ = -1; // -1: no trace
+  int exceptions_;       // in flight when it began
 };
 
 // queue.cpp: f's batch was submitted / its fence signaled (or it was given up).

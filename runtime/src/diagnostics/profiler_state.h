@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -45,7 +46,7 @@ struct trace_event {
   double duration_ns;
   const device *on_gpu;  // null: a host event
   unsigned device_index; // GPU events
-  unsigned view;
+  unsigned view;     // GPU events; set-up events: the thread's number (setup_threads)
   std::string args; // JSON object members, e.g. "\"bytes\":4096"
 };
 
@@ -59,6 +60,7 @@ struct profile_state {
   std::unordered_map<const device *, unsigned> views_seen;
   std::unordered_map<const device *, device_clock> clocks;
   std::vector<trace_event> events;
+  std::unordered_map<std::thread::id, unsigned> setup_threads; // in order of their first phase
   std::uint64_t dropped_events = 0;
   gpu_time_total kernel_time;
 };

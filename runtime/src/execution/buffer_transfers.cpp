@@ -290,12 +290,17 @@ bool download(queue &q, buffer &b, const byte_ranges &part, std::unique_lock<std
   });
 }
 
-void upload_ahead(queue &q, buffer &b, const byte_ranges *part) {
+bool uploads_ahead(const buffer &b, const byte_ranges *part) {
   if (b.storage.mapped || !b.host.load(std::memory_order_relaxed))
+    return false;
+  const byte_ranges stale = part ? b.device_stale.intersection(*part) : b.device_stale;
+  return stale.bytes() > bulk_chunk_bytes; // else the launch's own buffer_upload
+}
+
+void upload_ahead(queue &q, buffer &b, const byte_ranges *part) {
+  if (!uploads_ahead(b, part))
     return;
   const byte_ranges stale = part ? b.device_stale.intersection(*part) : b.device_stale;
-  if (stale.bytes() <= bulk_chunk_bytes)
-    return; // the launch's own buffer_upload
   // A launch never waits for the GPU: a chunk takes the staging memory of
   // one that is done (back in the pool when its batch retired), else new.
   const std::vector<byte_ranges> chunks = chunks_of(stale, bulk_chunk_bytes);

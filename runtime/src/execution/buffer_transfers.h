@@ -69,6 +69,8 @@ bool download(queue &q, buffer &b, const byte_ranges &part,
 // stays so. Smaller ones are left to the launch's buffer_upload. Device mutex
 // held; b's device copy allocated.
 void upload_ahead(queue &q, buffer &b, const byte_ranges *part);
+// Whether upload_ahead would copy anything of part of b (its device copy allocated).
+bool uploads_ahead(const buffer &b, const byte_ranges *part);
 
 // Bulk host data (copy into an array) straight into bytes [offset, offset +
 // bytes) of b's device copy: a copy command ordered after q's earlier work,

@@ -161,24 +161,19 @@ void prepare_buffers(queue &q, const std::vector<buffer_use> &uses) {
   }
 }
 
-// Whether the launch allocates or uploads enough to hide its pipeline's
-// creation behind: device memory for a buffer's first use on a GPU (the
-// driver's allocation, perhaps of a new block), or a megabyte or more to copy
-// in on any device. Less is over before another thread has started: on
-// lavapipe, whose buffers are host memory, a first launch of 256 bytes took
-// 0.2 ms longer that way.
+// Whether the launch does enough before it records its dispatch to hide its
+// pipeline's creation behind: device memory for a buffer's first use on a GPU
+// (the driver's allocation, perhaps of a new block), or an upload ahead of
+// the batch (more than one bulk chunk, buffer_transfers.h). The launch's
+// other uploads are recorded after the pipeline is needed, and a CPU device's
+// allocation is over before another thread has started (lavapipe's 256-byte
+// first launch took 0.2 ms longer that way).
 bool worth_overlapping(const device &d, const std::vector<buffer_use> &uses) {
-  constexpr std::size_t overlapped_upload_bytes = std::size_t(1) << 20;
   const bool gpu = d.physical().properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
-  std::size_t uploads = 0;
-  for (const auto &u : uses) {
-    if (gpu && !u.b->storage)
+  for (const auto &u : uses)
+    if (u.b->storage ? uploads_ahead(*u.b, u.shown()) : gpu)
       return true;
-    if (residency::needs_upload(*u.b, u.shown()))
-      uploads += u.shown() ? u.b->device_stale.intersection(*u.shown()).bytes()
-                           : u.b->device_stale.bytes();
-  }
-  return uploads >= overlapped_upload_bytes;
+  return false;
 }
 
 // The batch to record the launch into: a new one when the current one has no
@@ -232,9 +227,14 @@ void launch(const launch_desc &desc) {
   variant.grid_folded = shape.grid_folded != 0;
   variant.views_at_origin = views_at_origin(bound);
   // A pipeline still to be made is made on another thread while this one
-  // allocates and uploads the buffers, where that is worth it (a first launch).
+  // allocates and uploads the buffers, where that is worth it (a first
+  // launch); either way the kernel's capabilities are checked before
+  // anything is allocated.
+  const kernel_pipeline *made = nullptr;
   if (worth_overlapping(d, uses))
     d.pipelines().prepare(image, variant);
+  else
+    made = &d.pipelines().get(image, variant);
   // Check before allocating: a buffer that cannot be bound is not allocated.
   for (const auto &u : uses)
     check_binding_size(d, *u.b);
@@ -242,7 +242,7 @@ void launch(const launch_desc &desc) {
   for (const auto &u : uses)
     u.b->ensure_storage();
   prepare_buffers(q, uses);
-  const kernel_pipeline &pipeline = d.pipelines().get(image, variant);
+  const kernel_pipeline &pipeline = made ? *made : d.pipelines().get(image, variant);
   if (pipeline.prints)
     make_print_room(q); // may submit the batch: before it is chosen
   frame &f = batch_with_room(d, q, pipeline);

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <exception>
 #include <mutex>
+
+#include <unistd.h>
 #include <vector>
 
 #include "device.h"
@@ -70,16 +72,24 @@ struct pipeline_cache::pending {
   bool done = false;
   std::unique_ptr<kernel_pipeline> pipeline;
   std::exception_ptr error;
+  const pid_t process = ::getpid();
 
+  // False in a process forked while the creation was under way: the thread
+  // making it is not in this one (nor is a mutex it held), so it never ends
+  // here. In the child only the forking thread exists, hence no lock.
+  bool will_finish() const { return process == ::getpid() || done; }
   void wait() {
     std::unique_lock<std::mutex> lock(mutex);
     finished.wait(lock, [this] { return done; });
   }
 };
 
+// The job owns copies of what it reads: a launch that throws before it takes
+// the pipeline returns while the job runs, and the launch's decoded image is
+// its thread's (read_kernel_image_cached).
 struct pipeline_cache::job {
   pipeline_cache &cache;
-  const kernel_image &image;
+  kernel_image image;
   pipeline_variant variant;
   std::vector<std::uint32_t> words;
   spirv_summary summary;
@@ -88,7 +98,7 @@ struct pipeline_cache::job {
 
 pipeline_cache::~pipeline_cache() {
   for (auto &e : pipelines_)
-    if (e.second.under_way)
+    if (e.second.under_way && e.second.under_way->will_finish())
       e.second.under_way->wait();
 }
 
@@ -114,16 +124,19 @@ void pipeline_cache::prepare(const kernel_image &image, const pipeline_variant &
   spirv_summary summary;
   std::vector<std::uint32_t> words = checked_spirv(image, variant, summary);
   auto result = std::make_shared<pending>();
-  ++debug_counters().pipelines_prepared;
+  auto work = std::unique_ptr<job>(
+      new job{*this, image, variant, std::move(words), std::move(summary), result});
   entry &e = pipelines_[k];
   e.header = image.header;
   e.under_way = result;
   try {
-    run_async_task(&run_job,
-                   new job{*this, image, variant, std::move(words), std::move(summary), result});
+    run_async_task(&run_job, work.get());
   } catch (...) {
-    pipelines_.erase(k); // get() creates it
+    pipelines_.erase(k); // no thread: get() creates it
+    return;
   }
+  work.release(); // run_job's
+  ++debug_counters().pipelines_prepared;
 }
 
 void pipeline_cache::run_job(void *context) noexcept {
@@ -142,15 +155,27 @@ void pipeline_cache::run_job(void *context) noexcept {
   j->result->finished.notify_all();
 }
 
-const kernel_pipeline &
-pipeline_cache::take(std::unordered_map<key, entry, key_hash>::iterator it) {
+const kernel_pipeline &pipeline_cache::take(std::unordered_map<key, entry, key_hash>::iterator it,
+                                            const kernel_image &image,
+                                            const pipeline_variant &variant) {
   const std::shared_ptr<pending> result = std::move(it->second.under_way);
-  result->wait();
-  if (result->error) {
-    pipelines_.erase(it);
-    std::rethrow_exception(result->error);
+  std::exception_ptr error;
+  if (result->will_finish()) {
+    result->wait();
+    error = result->error;
+    it->second.ready = std::move(result->pipeline);
+  } else {
+    // Forked while it was under way: made again here.
+    try {
+      it->second.ready = create(image, variant);
+    } catch (...) {
+      error = std::current_exception();
+    }
   }
-  it->second.ready = std::move(result->pipeline);
+  if (error) {
+    pipelines_.erase(it); // the next launch tries again
+    std::rethrow_exception(error);
+  }
   return *it->second.ready;
 }
 
@@ -160,15 +185,17 @@ const kernel_pipeline &pipeline_cache::get(const kernel_image &image,
   key k{image.bytes, image.size, variant};
   auto it = pipelines_.find(k);
   if (it != pipelines_.end() && same_image(it->second.header, image.header))
-    return it->second.under_way ? take(it) : *it->second.ready;
+    return it->second.under_way ? take(it, image, variant) : *it->second.ready;
   auto created = create(image, variant);
   const kernel_pipeline &result = *created;
   if (it != pipelines_.end()) {
     // Another image now lives at this address (an unloaded library's literal
     // reused). Submitted work may still use the old pipeline: keep it.
     if (it->second.under_way) {
-      it->second.under_way->wait();
-      it->second.ready = std::move(it->second.under_way->pipeline);
+      if (it->second.under_way->will_finish()) {
+        it->second.under_way->wait();
+        it->second.ready = std::move(it->second.under_way->pipeline);
+      }
       it->second.under_way.reset();
     }
     if (it->second.ready)

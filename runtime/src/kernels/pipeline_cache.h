@@ -4,11 +4,12 @@
 // string literals embedded by the plugin and never move. Pipelines are created
 // through a VkPipelineCache kept on disk across runs (pipeline_disk_cache.h).
 //
-// A launch that has buffers to allocate or upload asks for its pipeline
-// first (prepare): the driver then creates it on one of the runtime's threads
-// (async_tasks.h) while the launch's thread allocates and uploads, and get()
-// waits for it. A program's first launch of each kernel pays the longer of
-// the two instead of their sum (docs/performance.md, "Launch costs").
+// A launch that allocates a buffer's device memory on a GPU, or uploads a
+// large part ahead of its batch, asks for its pipeline first (prepare): the
+// driver then creates it on one of the runtime's threads (async_tasks.h)
+// while the launch's thread allocates and uploads, and get() waits for it. A
+// first launch of a kernel pays the longer of the two rather than their sum
+// (docs/performance.md, "Launch costs").
 #ifndef AMPVK_RUNTIME_KERNELS_PIPELINE_CACHE_H
 #define AMPVK_RUNTIME_KERNELS_PIPELINE_CACHE_H
 
@@ -77,10 +78,6 @@ public:
   // else created now. Device mutex held. Throws unsupported_feature when the
   // kernel needs a feature the device lacks.
   const kernel_pipeline &get(const kernel_image &image, const pipeline_variant &variant = {});
-  void clear() noexcept {
-    pipelines_.clear();
-    replaced_.clear();
-  }
   // Writes the driver's cache to disk when pipelines were created since it
   // was loaded. Device mutex held; never throws.
   void save() noexcept;
@@ -125,9 +122,11 @@ private:
                                          const pipeline_variant &variant,
                                          const std::vector<std::uint32_t> &words,
                                          const spirv_summary &summary);
-  // Waits for prepare()'s creation and takes it; throws its error (and
-  // forgets it, so that the next launch tries again).
-  const kernel_pipeline &take(std::unordered_map<key, entry, key_hash>::iterator it);
+  // Waits for prepare()'s creation and takes it (in a process forked
+  // meanwhile, creates it anew); throws its error (and forgets it, so that
+  // the next launch tries again).
+  const kernel_pipeline &take(std::unordered_map<key, entry, key_hash>::iterator it,
+                              const kernel_image &image, const pipeline_variant &variant);
 
   device &device_;
   std::string file_; // on disk; "" when off
