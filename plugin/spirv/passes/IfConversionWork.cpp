@@ -3,6 +3,9 @@
 #include "spirv/ControlFlowGraph.h"
 #include "spirv/SpirvInstructions.h"
 
+#include <algorithm>
+#include <unordered_map>
+
 using namespace ampvk;
 using namespace ampvk::spirvwords;
 using spv::Op;
@@ -40,6 +43,85 @@ bool selectableType(Op O) {
          O == Op::OpTypePointer || O == Op::OpTypeVector;
 }
 
+// The kinds of value number a value may have in SPIRV-Tools' value-number
+// table, each as (opcode, result type): an instruction's number is a hash of
+// its opcode, type and operands' numbers, so two values of different kinds
+// never share one. But an OpCopyObject may take its operand's number, and an
+// OpPhi its inputs' when they all share one (else a number of its own); the
+// kinds of those are followed, over-approximated (a phi may always be of its
+// own kind; one met again while its kinds are being found, as around a loop,
+// only of its own). Inputs are followed at most MaxDepth deep (the stack);
+// past that any two values may share a number.
+class ValueKinds {
+public:
+  ValueKinds(const ParsedModule &M, const std::vector<std::uint32_t> &Words,
+             const std::vector<std::uint32_t> &Def)
+      : M(M), Words(Words), Def(Def) {}
+
+  bool maySame(std::uint32_t A, std::uint32_t B) {
+    const std::vector<std::uint64_t> KA = kinds(A), KB = kinds(B);
+    if (TooDeep)
+      return true;
+    for (std::uint64_t K : KA)
+      if (std::find(KB.begin(), KB.end(), K) != KB.end())
+        return true;
+    return false;
+  }
+
+private:
+  static constexpr std::uint32_t None = ControlFlowGraph::None;
+  const ParsedModule &M;
+  const std::vector<std::uint32_t> &Words;
+  const std::vector<std::uint32_t> &Def;
+  std::unordered_map<std::uint32_t, std::vector<std::uint64_t>> Memo;
+  std::vector<std::uint32_t> InProgress;
+  static constexpr std::size_t MaxDepth = 512;
+  bool TooDeep = false; // sticky: every later answer is yes
+
+  static std::uint64_t kind(Op O, std::uint32_t Type) {
+    return (std::uint64_t(O) << 32) | Type;
+  }
+
+  const std::vector<std::uint64_t> &kinds(std::uint32_t Id) {
+    auto Found = Memo.find(Id);
+    if (Found != Memo.end())
+      return Found->second;
+    std::vector<std::uint64_t> Out;
+    if (Id >= Def.size() || Def[Id] == None) {
+      Out.push_back(kind(Op::OpNop, Id)); // not defined by an instruction: itself
+      return Memo.emplace(Id, std::move(Out)).first->second;
+    }
+    const Instruction &I = M.Instructions[Def[Id]];
+    Out.push_back(kind(I.Opcode, I.TypeId));
+    if (InProgress.size() >= MaxDepth)
+      TooDeep = true;
+    if (TooDeep || std::find(InProgress.begin(), InProgress.end(), Id) != InProgress.end())
+      return Memo.emplace(Id, std::move(Out)).first->second; // not memoized for good below
+    InProgress.push_back(Id);
+    if (I.Opcode == Op::OpCopyObject && I.NumUses >= 1) {
+      const std::vector<std::uint64_t> From = kinds(Words[M.Uses[I.FirstUse]]);
+      Out.insert(Out.end(), From.begin(), From.end());
+    } else if (I.Opcode == Op::OpPhi && I.NumUses >= 2) {
+      // The kinds every input may have: the inputs are every other use.
+      std::vector<std::uint64_t> Common = kinds(Words[M.Uses[I.FirstUse]]);
+      for (std::uint32_t U = 2; U < I.NumUses && !Common.empty(); U += 2) {
+        const std::vector<std::uint64_t> Next = kinds(Words[M.Uses[I.FirstUse + U]]);
+        std::vector<std::uint64_t> Kept;
+        for (std::uint64_t K : Common)
+          if (std::find(Next.begin(), Next.end(), K) != Next.end())
+            Kept.push_back(K);
+        Common.swap(Kept);
+      }
+      Out.insert(Out.end(), Common.begin(), Common.end());
+    }
+    InProgress.pop_back();
+    // A phi found while an enclosing one was in progress saw only that one's
+    // own kind; an over-approximation all the same, so it is kept.
+    Memo[Id] = std::move(Out);
+    return Memo[Id];
+  }
+};
+
 } // namespace
 
 bool ampvk::ifConversionMayChange(SpirvModule &Mod) {
@@ -59,6 +141,7 @@ bool ampvk::ifConversionMayChange(SpirvModule &Mod) {
     return Id < M.Bound && Def[Id] != None ? M.Instructions[Def[Id]].Opcode : Op::OpNop;
   };
 
+  ValueKinds Kinds(M, Words, Def);
   bool May = false;
   forEachFunction(M, [&](std::size_t Begin, std::size_t End) {
     if (May)
@@ -80,9 +163,13 @@ bool ampvk::ifConversionMayChange(SpirvModule &Mod) {
       return D == None || !G.reachable(D) || Tree.dominates(D, B);
     };
     for (std::uint32_t B = 0; B < G.size() && !May; ++B)
-      for (std::size_t K = G.First[B] + 1;
-           K <= G.Last[B] && M.Instructions[K].Opcode == Op::OpPhi; ++K) {
+      for (std::size_t K = G.First[B] + 1; K <= G.Last[B]; ++K) {
         const Instruction &Phi = M.Instructions[K];
+        // Debug lines may come between a block's phis.
+        if (Phi.Opcode == Op::OpLine || Phi.Opcode == Op::OpNoLine)
+          continue;
+        if (Phi.Opcode != Op::OpPhi)
+          break;
         // Two incoming values (value, parent, value, parent).
         if (Phi.NumUses != 4 || !selectableType(OpcodeOf(Phi.TypeId)))
           continue;
@@ -93,12 +180,7 @@ bool ampvk::ifConversionMayChange(SpirvModule &Mod) {
         const std::uint32_t V0 = Words[M.Uses[Phi.FirstUse]];
         const std::uint32_t V1 = Words[M.Uses[Phi.FirstUse + 2]];
         const bool Select = Available(V0, B) && Available(V1, B);
-        const Op O0 = OpcodeOf(V0), O1 = OpcodeOf(V1);
-        const bool SameValue =
-            V0 == V1 || O0 == Op::OpCopyObject || O1 == Op::OpCopyObject ||
-            (O0 == O1 && O0 != Op::OpNop &&
-             M.Instructions[Def[V0]].TypeId == M.Instructions[Def[V1]].TypeId);
-        if (Select || SameValue) {
+        if (Select || V0 == V1 || Kinds.maySame(V0, V1)) {
           May = true;
           break;
         }

@@ -10,11 +10,14 @@
 // constants, parameters), or by one of them where the two have the same value
 // number. This check looks for such a phi in one linear walk (the
 // dominator tree numbered in depth-first order answers "dominates" in
-// constant time) and errs towards yes: it ignores the pass's other
-// conditions, and takes two values with the same opcode and type, or any
-// OpCopyObject, for possibly equal value numbers. Where it says no the pass
-// would return the module unchanged, so the recipe leaves it out
-// (PassRecipe.cpp, When::IfConversionMayChange): the same module, sooner.
+// constant time; debug lines between phis are read past, as SPIRV-Tools
+// does) and errs towards yes: it ignores the pass's other conditions, and
+// takes two values for possibly equal value numbers when they may be of one
+// kind, an opcode and a type, following what the table forwards (an
+// OpCopyObject its operand's number, an OpPhi its inputs' when they all share
+// one). Where it says no the pass would return the module unchanged, so the
+// recipe leaves it out (PassRecipe.cpp, When::IfConversionMayChange): the
+// same module, sooner.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_SPIRV_PASSES_IFCONVERSIONWORK_H
