@@ -27,8 +27,13 @@ namespace ampvk {
 namespace rt {
 namespace {
 
-// VkQueues asked for at most: views beyond this many share them.
-constexpr std::uint32_t max_vk_queues = 8;
+// VkQueues asked for at most: the default view's and one that the views of
+// create_view share. Each queue costs vkCreateDevice about 20 ms on NVIDIA's
+// driver (H100, 580.159.04: 61-80 ms with one queue, 84-88 with two, 207-224
+// with eight; features and extensions cost nothing measurable), and every
+// program opens a device before its first kernel: with eight, a first kernel
+// result came 2.2-2.3x later than raw Vulkan's.
+constexpr std::uint32_t max_vk_queues = 2;
 
 // GPUs keep more loads in flight with several work items per thread (a copy
 // kernel on the H100 went from 0.73x to 0.96x of its copy rate in issue 11's
@@ -114,7 +119,8 @@ void device::create_logical_device() {
     features.pNext = &atomic_float;
   }
 
-  // Views made by create_view get queues of their own while they last.
+  // Views made by create_view run on a queue of their own, beside the
+  // default view's.
   const std::uint32_t queue_count = std::min<std::uint32_t>(physical_.queue_count, max_vk_queues);
   const std::vector<float> priorities(queue_count, 1.0f);
   VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
