@@ -187,27 +187,21 @@ const kernel_pipeline &pipeline_cache::get(const kernel_image &image,
   if (it != pipelines_.end() && same_image(it->second.header, image.header))
     return it->second.under_way ? take(it, image, variant) : *it->second.ready;
   auto created = create(image, variant);
-  const kernel_pipeline &result = *created;
-  if (it != pipelines_.end()) {
-    // Another image now lives at this address (an unloaded library's literal
-    // reused). Submitted work may still use the old pipeline: keep it.
-    if (it->second.under_way) {
-      if (it->second.under_way->will_finish()) {
-        it->second.under_way->wait();
-        it->second.ready = std::move(it->second.under_way->pipeline);
-      }
-      it->second.under_way.reset();
+  entry &e = it != pipelines_.end() ? it->second : pipelines_[k];
+  // Where another image now lives at this address (an unloaded library's
+  // literal reused), submitted work may still use the old pipeline: keep it.
+  if (e.under_way) {
+    if (e.under_way->will_finish()) {
+      e.under_way->wait();
+      e.ready = std::move(e.under_way->pipeline);
     }
-    if (it->second.ready)
-      replaced_.push_back(std::move(it->second.ready));
-    it->second.header = image.header;
-    it->second.ready = std::move(created);
-  } else {
-    entry &e = pipelines_[k];
-    e.header = image.header;
-    e.ready = std::move(created);
+    e.under_way.reset();
   }
-  return result;
+  if (e.ready)
+    replaced_.push_back(std::move(e.ready));
+  e.header = image.header;
+  e.ready = std::move(created);
+  return *e.ready;
 }
 
 std::vector<std::uint32_t> pipeline_cache::checked_spirv(const kernel_image &image,
