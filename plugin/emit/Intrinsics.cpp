@@ -188,14 +188,14 @@ KernelEmitter::emitBufferElement(const PointerValue *This, llvm::ArrayRef<const 
   LValue LV;
   LV.K = LValue::Memory;
   LV.SC = spv::StorageClass::StorageBuffer;
-  LV.L = Layout::Explicit;
+  LV.L = Types.bufferLayout(Elem); // as bufferVariable lowered it
   LV.Type = Elem;
   LV.Binding = Binding;
   LV.Guard = Guard;
   LV.BufferVar = Var;
   LV.BufferIndex = Linear;
   LV.Ptr = B.emit(Op::OpAccessChain,
-                  B.typePointer(LV.SC, Types.lower(Elem, Layout::Explicit, Loc)),
+                  B.typePointer(LV.SC, Types.lower(Elem, LV.L, Loc)),
                   {Var, B.constI32(0), Linear});
   R.Ref = LV;
   return R;

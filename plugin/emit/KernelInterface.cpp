@@ -136,8 +136,10 @@ SpvId KernelInterface::bufferVariable(int Binding, QualType Elem, SourceLocation
   for (const auto &[T, Var] : Vars)
     if (T == Key)
       return Var;
-  SpvId ElemType = Types.lower(Elem, Layout::Explicit, Loc);
-  if (!ElemType || !Types.checkBufferStride(Elem, Loc))
+  if (!Types.lower(Elem, Layout::Explicit, Loc) || !Types.checkBufferStride(Elem, Loc))
+    return 0;
+  SpvId ElemType = Types.lower(Elem, Types.bufferLayout(Elem), Loc);
+  if (!ElemType)
     return 0;
   SpvId RA = B.typeRuntimeArray(ElemType);
   B.decorate(RA, spv::Decoration::ArrayStride,

@@ -93,7 +93,7 @@ SpvId TypeLowering::lower(QualType T, Layout L, SourceLocation Loc) {
 
   SpvId Result = 0;
   if (isScalar(T)) {
-    if (L == Layout::Explicit && isBool(T)) {
+    if (isExplicit(L) && isBool(T)) {
       unsupported(Loc, UnsupportedConstruct::BoolInBuffer);
       return 0;
     }
@@ -108,9 +108,9 @@ SpvId TypeLowering::lower(QualType T, Layout L, SourceLocation Loc) {
       return 0;
     }
     auto Len = static_cast<std::uint32_t>(AT->getSize().getZExtValue());
-    if (L == Layout::Explicit && !checkBufferStride(AT->getElementType(), Loc))
+    if (isExplicit(L) && !checkBufferStride(AT->getElementType(), Loc))
       return 0;
-    if (L == Layout::Explicit) {
+    if (isExplicit(L)) {
       Result = B.typeArray(Elem, Len, /*Unique=*/true);
       B.decorate(Result, spv::Decoration::ArrayStride,
                  {static_cast<std::uint32_t>(
@@ -135,9 +135,12 @@ SpvId TypeLowering::lower(QualType T, Layout L, SourceLocation Loc) {
 // Function and Workgroup memory: drivers read and write a vector of a
 // tile_static array as one wide access (a CUDA SGEMM's 128-bit shared loads),
 // which they do not make of a struct's separate members. Member access is the
-// same OpAccessChain or OpCompositeExtract index either way. Storage buffers
-// keep the struct: a vector there would take the vector's alignment, not the
-// C++ layout the host wrote.
+// same OpAccessChain or OpCompositeExtract index either way. In storage
+// buffers a vector takes the vector's alignment, which the C++ layout the host
+// wrote need not give: there the two- and four-member shapes are vectors only
+// where every one of a view's elements has them at multiples of their size
+// (bufferLayout; a struct there was four loads on NVIDIA, see
+// docs/performance.md, "SGEMM").
 bool TypeLowering::isShortVectorShape(const RecordDecl *RD,
                                       llvm::ArrayRef<QualType> MemberTypes) const {
   if (MemberTypes.size() < 2 || MemberTypes.size() > 4)
@@ -152,6 +155,58 @@ bool TypeLowering::isShortVectorShape(const RecordDecl *RD,
     if (canonicalScalar(T) != First)
       return false;
   return true;
+}
+
+bool TypeLowering::isBufferVectorShape(const RecordDecl *RD,
+                                       llvm::ArrayRef<QualType> MemberTypes) const {
+  return (MemberTypes.size() == 2 || MemberTypes.size() == 4) &&
+         isShortVectorShape(RD, MemberTypes);
+}
+
+bool TypeLowering::vectorsAligned(QualType T, unsigned &Align) {
+  Align = 0;
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (isScalar(T))
+    return true;
+  if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
+    QualType E = AT->getElementType();
+    return vectorsAligned(E, Align) &&
+           (!Align || Ctx.getTypeSizeInChars(E).getQuantity() % Align == 0);
+  }
+  const RecordDecl *RD = T->getAsRecordDecl();
+  const RecordLowering *R = RD ? record(RD, Layout::Explicit, SourceLocation()) : nullptr;
+  if (!R)
+    return false;
+  RD = RD->getDefinition();
+  if (RD->isUnion() || R->Empty)
+    return true; // words
+  if (isBufferVectorShape(RD, R->MemberTypes)) {
+    Align = static_cast<unsigned>(Ctx.getTypeSizeInChars(T).getQuantity());
+    return true;
+  }
+  // Each member's offset, by its index in the lowering.
+  const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
+  llvm::SmallVector<std::uint64_t, 8> Offsets(R->MemberTypes.size());
+  for (const auto &[Base, I] : R->BaseIndex)
+    Offsets[I] = RL.getBaseClassOffset(Base).getQuantity();
+  for (const auto &[FD, I] : R->FieldIndex)
+    Offsets[I] = Ctx.toCharUnitsFromBits(RL.getFieldOffset(FD->getFieldIndex())).getQuantity();
+  for (unsigned I = 0; I < R->MemberTypes.size(); ++I) {
+    unsigned MemberAlign = 0;
+    if (!vectorsAligned(R->MemberTypes[I], MemberAlign) ||
+        (MemberAlign && Offsets[I] % MemberAlign != 0))
+      return false;
+    Align = std::max(Align, MemberAlign);
+  }
+  return true;
+}
+
+Layout TypeLowering::bufferLayout(QualType T) {
+  unsigned Align = 0;
+  if (!vectorsAligned(T, Align) || !Align ||
+      Ctx.getTypeSizeInChars(T).getQuantity() % Align != 0)
+    return Layout::Explicit;
+  return Layout::ExplicitVectors;
 }
 
 bool ampvk::isArrayReference(QualType T) {
@@ -214,7 +269,7 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
       return nullptr;
     R.MemberTypes.push_back(WordArray);
     R.Type = B.typeStruct({WT});
-    if (L == Layout::Explicit)
+    if (isExplicit(L))
       B.decorateMember(R.Type, 0, spv::Decoration::Offset, {0});
     if (const IdentifierInfo *II = RD->getIdentifier())
       B.name(R.Type, II->getName());
@@ -276,7 +331,7 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
     MemberLocs.push_back(FD->getLocation());
   }
   if (Members.empty()) {
-    if (L == Layout::Explicit) {
+    if (isExplicit(L)) {
       unsupported(Loc, UnsupportedConstruct::EmptyBufferElement);
       return nullptr;
     }
@@ -284,7 +339,7 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
     Members.push_back(B.typeInt(32));
     Offsets.push_back(0);
   }
-  if (L == Layout::Explicit)
+  if (isExplicit(L))
     for (unsigned I = 0; I < Offsets.size(); ++I) {
       unsigned Align = bufferAlignment(R.MemberTypes[I]);
       if (Align && Offsets[I] % Align != 0) {
@@ -294,12 +349,13 @@ const RecordLowering *TypeLowering::record(const RecordDecl *RD, Layout L,
         return nullptr;
       }
     }
-  if (L == Layout::Logical && isShortVectorShape(RD, R.MemberTypes)) {
+  if ((L == Layout::Logical && isShortVectorShape(RD, R.MemberTypes)) ||
+      (L == Layout::ExplicitVectors && isBufferVectorShape(RD, R.MemberTypes))) {
     R.Type = B.typeVector(Members.front(), static_cast<unsigned>(Members.size()));
     return &R;
   }
   R.Type = B.typeStruct(Members);
-  if (L == Layout::Explicit)
+  if (isExplicit(L))
     for (unsigned I = 0; I < Offsets.size(); ++I)
       B.decorateMember(R.Type, I, spv::Decoration::Offset, {Offsets[I]});
   if (const IdentifierInfo *II = RD->getIdentifier())
@@ -311,6 +367,9 @@ SpvId TypeLowering::convert(SpvId Value, QualType T, Layout From, Layout To) {
   if (From == To || isScalar(T))
     return Value;
   SpvId ToType = lower(T, To, SourceLocation());
+  if (ToType == lower(T, From, SourceLocation()))
+    return Value; // a vector in both
+
   if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
     llvm::SmallVector<std::uint32_t, 16> Parts;
     SpvId FromElem = lower(AT->getElementType(), From, SourceLocation());

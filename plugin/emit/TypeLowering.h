@@ -4,7 +4,10 @@
 // memory, no layout decorations; a class shaped like a short vector is an
 // OpTypeVector. Explicit: for storage buffers, with Offset and
 // ArrayStride taken from Clang's own record layout, so that the device reads
-// exactly the bytes the host wrote.
+// exactly the bytes the host wrote. ExplicitVectors is Explicit with the
+// classes shaped like two- or four-element vectors as vectors, for the
+// element types of views whose every such class lies at a multiple of its
+// size (bufferLayout): drivers then read and write each as one wide access.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPVK_PLUGIN_EMIT_TYPELOWERING_H
@@ -22,7 +25,9 @@
 
 namespace ampvk {
 
-enum class Layout { Logical, Explicit };
+enum class Layout { Logical, Explicit, ExplicitVectors };
+
+inline bool isExplicit(Layout L) { return L != Layout::Logical; }
 
 struct RecordLowering {
   SpvId Type = 0;
@@ -66,6 +71,12 @@ public:
   // at sizeof(T) bytes in a storage buffer (a size that is not a multiple of
   // bufferAlignment(T), as a packed struct may have).
   bool checkBufferStride(clang::QualType T, clang::SourceLocation Loc);
+  // The layout of a storage buffer of T elements: ExplicitVectors where T
+  // holds classes shaped like two- or four-element vectors (float_4, int_2,
+  // a struct of four floats) and each of them, in every element, lies at a
+  // multiple of its size, which the vector's layout requires; else Explicit.
+  // T must have lowered in the Explicit layout.
+  Layout bufferLayout(clang::QualType T);
 
   // Copies a composite value between the logical and explicit forms.
   SpvId convert(SpvId Value, clang::QualType T, Layout From, Layout To);
@@ -76,6 +87,13 @@ private:
   SpvId lowerScalar(clang::QualType T, clang::SourceLocation Loc);
   bool isShortVectorShape(const clang::RecordDecl *RD,
                           llvm::ArrayRef<clang::QualType> MemberTypes) const;
+  // A short-vector shape of two or four members (a three-element vector's
+  // buffer layout has no 12-byte stride).
+  bool isBufferVectorShape(const clang::RecordDecl *RD,
+                           llvm::ArrayRef<clang::QualType> MemberTypes) const;
+  // False when a buffer vector shape inside T lies at an offset that is not a
+  // multiple of its size; Align: the largest such size in T, 0 if none.
+  bool vectorsAligned(clang::QualType T, unsigned &Align);
   void unsupported(clang::SourceLocation Loc, UnsupportedConstruct What) {
     OnError(Loc, ampdiag::err_unsupported_construct) << What;
   }

@@ -8,6 +8,7 @@
 
 #include <amp_short_vectors.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 #include <type_traits>
@@ -474,6 +475,74 @@ TEST(ShortVectors, ArrayViewElementsInPlace) {
     ASSERT_TRUE(f[i] == f0[i] && d[i] == d0[i] && n[i] == n0[i] && u[i] == u0[i])
         << "element " << i;
   }
+}
+
+// Buffer elements whose float_4 and int_2 members lie at multiples of their
+// size are vectors in the kernel's buffers (read and written whole, and by
+// component, atomics included); where a float_4 lies at 4 of a 20-byte
+// element it stays a struct at the C++ offsets. Both must read and write the
+// host's bytes.
+struct two_rows {
+  float_4 a, b;
+};
+struct shifted_4 {
+  float s;
+  float_4 v;
+};
+struct int_pairs {
+  int_2 p, q;
+};
+static_assert(sizeof(two_rows) == 32 && sizeof(shifted_4) == 20 && sizeof(int_pairs) == 16, "");
+
+TEST(ShortVectors, BufferElementsAlignedAndNot) {
+  std::vector<float_4> a = realVecs<float_4>(120, -10.0f, 10.0f), b = realVecs<float_4>(121, -10.0f, 10.0f);
+  std::vector<int_2> ip = intVecs<int_2>(122, -1000, 1000), iq = intVecs<int_2>(123, -1000, 1000);
+  std::vector<float> s = reals<float>(N, 124, -5.0f, 5.0f);
+  std::vector<two_rows> rows(N), rows0;
+  std::vector<shifted_4> shifted(N), shifted0;
+  std::vector<int_pairs> pairs(N), pairs0;
+  std::vector<int_4> counts(4, int_4(0)), counts0 = counts;
+  for (int i = 0; i < N; ++i) {
+    rows[i] = {a[i], b[i]};
+    shifted[i] = {s[i], b[i]};
+    pairs[i] = {ip[i], iq[i]};
+  }
+  rows0 = rows;
+  shifted0 = shifted;
+  pairs0 = pairs;
+  array_view<two_rows, 1> rv(N, rows);
+  array_view<shifted_4, 1> sv(N, shifted);
+  array_view<int_pairs, 1> pv(N, pairs);
+  array_view<int_4, 1> cv(4, counts);
+  auto update = [](two_rows &r, shifted_4 &h, int_pairs &p) restrict(cpu, amp) {
+    float_4 t = r.a;
+    r.a = r.b * float_4(2.0f) + t;
+    r.b.yw = t.xz;
+    h.v.y += h.s;
+    h.s = h.v.x * h.v.w;
+    p.q = p.p + p.q * int_2(3, -2);
+    p.p.x ^= p.q.y;
+  };
+  parallel_for_each(rv.extent, [=](concurrency::index<1> i) restrict(amp) {
+    update(rv[i], sv[i], pv[i]);
+    int_4 &c = cv[i[0] % 4];
+    concurrency::atomic_fetch_add(&c.ref_z(), pv[i].p.x & 7);
+    concurrency::atomic_fetch_max(&c.ref_w(), pv[i].q.y);
+  });
+  rv.synchronize();
+  sv.synchronize();
+  pv.synchronize();
+  cv.synchronize();
+  for (int i = 0; i < N; ++i) {
+    update(rows0[i], shifted0[i], pairs0[i]);
+    ASSERT_TRUE(rows[i].a == rows0[i].a && rows[i].b == rows0[i].b) << "rows " << i;
+    ASSERT_TRUE(shifted[i].s == shifted0[i].s && shifted[i].v == shifted0[i].v) << "shifted " << i;
+    ASSERT_TRUE(pairs[i].p == pairs0[i].p && pairs[i].q == pairs0[i].q) << "pairs " << i;
+    counts0[i % 4].z += pairs0[i].p.x & 7;
+    counts0[i % 4].w = std::max(counts0[i % 4].w, pairs0[i].q.y);
+  }
+  for (int k = 0; k < 4; ++k)
+    EXPECT_TRUE(counts[k] == counts0[k]) << "counts " << k;
 }
 
 // tile_static arrays of vectors, with component writes into them. (Their

@@ -1,12 +1,16 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/short_vector_lowering.cpp-35-44.spv
-// RUN: %spirv-dis %t/short_vector_lowering.cpp-35-44.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t/short_vector_lowering.cpp-39-44.spv
+// RUN: %spirv-dis %t/short_vector_lowering.cpp-39-44.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t/short_vector_lowering.cpp-68-23.spv
+// RUN: %spirv-dis %t/short_vector_lowering.cpp-68-23.spv | FileCheck %s --check-prefix=BUFFERS
 // A class of two to four members of one 32-bit type (float_4, int_2, a
 // user's struct of four floats) is an OpTypeVector in Function and Workgroup
 // memory, so that a tile_static array of them is read and written one vector
 // at a time (drivers make one wide access of it, not of a struct's members).
-// In a storage buffer it stays a struct at the C++ offsets. Classes of other
-// shapes stay structs everywhere: mixed members, five members, 64-bit members.
+// In a storage buffer it is a vector where each of a view's elements has it
+// at a multiple of its size (a vector's layout asks that), as `in` here; else
+// it stays a struct at the C++ offsets (BUFFERS). Classes of other shapes stay
+// structs everywhere: mixed members, five members, 64-bit members.
 #include <amp.h>
 #include <amp_short_vectors.h>
 using namespace concurrency;
@@ -17,8 +21,8 @@ struct mixed { float a; int b; };
 struct five { float a, b, c, d, e; };
 
 // CHECK-DAG: %[[V4:[0-9A-Za-z_]+]] = OpTypeVector %float 4
-// CHECK-DAG: OpMemberDecorate %float_4 3 Offset 12
-// CHECK-DAG: %float_4 = OpTypeStruct %float %float %float %float
+// CHECK-DAG: OpDecorate %[[RV4:[0-9A-Za-z_]+]] ArrayStride 16
+// CHECK-DAG: %[[RV4]] = OpTypeRuntimeArray %[[V4]]
 // CHECK-DAG: %mixed = OpTypeStruct %float %int
 // CHECK-DAG: %five = OpTypeStruct %float %float %float %float %float
 // CHECK-DAG: %double_2 = OpTypeStruct %double %double
@@ -53,3 +57,23 @@ void vectors(array_view<const float_4, 1> in, array_view<float, 1> out) {
                     static_cast<float>(ds[l].y);
   });
 }
+
+// In `shifted`'s elements (20 bytes) a float_4 lies at 4, 24, 44, ...: not a
+// vector's place, so both buffers keep float_4 a struct at the C++ offsets;
+// `pairs` (int_2 at 0 and 8 of 16-byte elements) has int_2 as a vector.
+struct shifted_4 { float s; float_4 v; };
+struct int_pairs { int_2 a, b; };
+void buffers(array_view<shifted_4, 1> shifted, array_view<int_pairs, 1> pairs) {
+  parallel_for_each(
+      shifted.extent, [=](index<1> i) restrict(amp) {
+        shifted[i].v.y += shifted[i].s;
+        pairs[i].b = pairs[i].a + int_2(1, 2);
+      });
+}
+// BUFFERS-DAG: OpMemberDecorate %float_4 3 Offset 12
+// BUFFERS-DAG: %float_4 = OpTypeStruct %float %float %float %float
+// BUFFERS-DAG: OpMemberDecorate %shifted_4 1 Offset 4
+// BUFFERS-DAG: %[[V2:[0-9A-Za-z_]+]] = OpTypeVector %int 2
+// BUFFERS-DAG: %int_pairs = OpTypeStruct %[[V2]] %[[V2]]
+// BUFFERS-DAG: OpMemberDecorate %int_pairs 1 Offset 8
+// BUFFERS-NOT: %int_2 = OpTypeStruct
