@@ -61,10 +61,9 @@ int auto_cpu_access(const device *d);
 
 // The device's default queue: automatic mode (launches are batched).
 queue *default_queue(device *d);
-// A new queue of d (accelerator::create_view). It has a VkQueue of its own
-// while the device's queue family has unused ones, and otherwise shares the
-// default queue's VkQueue, but always keeps its own batch and fences: wait()
-// on it waits for its own work. immediate: every launch is submitted at once
+// A new queue of d (accelerator::create_view). It submits to the device's one
+// VkQueue, as the default queue does, but keeps its own batch and fences:
+// wait() on it waits for its own work. immediate: every launch is submitted at once
 // (queuing_mode_immediate); otherwise launches are batched until a
 // synchronization point (queuing_mode_automatic). The caller holds its one
 // handle: the queue is destroyed, once its work is done, after the last

@@ -27,13 +27,13 @@ namespace ampvk {
 namespace rt {
 namespace {
 
-// VkQueues asked for at most: the default view's and one that the views of
-// create_view share. Each queue costs vkCreateDevice about 20 ms on NVIDIA's
-// driver (H100, 580.159.04: 61-80 ms with one queue, 84-88 with two, 207-224
-// with eight; features and extensions cost nothing measurable), and every
-// program opens a device before its first kernel: with eight, a first kernel
-// result came 2.2-2.3x later than raw Vulkan's.
-constexpr std::uint32_t max_vk_queues = 2;
+// Every view of a device, the default one and create_view's, submits to one
+// VkQueue (each view keeps its own batch and fences). On NVIDIA's driver each
+// VkQueue asked for costs vkCreateDevice about 20 ms, which every program pays
+// before its first kernel (H100, 580.159.04: 60-70 ms with one queue, 82-86
+// with two, 207-224 with eight), and two views on two VkQueues ran their
+// kernels one after the other all the same (two views' kernels together took
+// 1.96-2.10x one kernel's time, as on one queue; docs/performance.md).
 
 // GPUs keep more loads in flight with several work items per thread (a copy
 // kernel on the H100 went from 0.73x to 0.96x of its copy rate in issue 11's
@@ -119,14 +119,11 @@ void device::create_logical_device() {
     features.pNext = &atomic_float;
   }
 
-  // Views made by create_view run on a queue of their own, beside the
-  // default view's.
-  const std::uint32_t queue_count = std::min<std::uint32_t>(physical_.queue_count, max_vk_queues);
-  const std::vector<float> priorities(queue_count, 1.0f);
+  const float priority = 1.0f;
   VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   queue_info.queueFamilyIndex = physical_.queue_family;
-  queue_info.queueCount = queue_count;
-  queue_info.pQueuePriorities = priorities.data();
+  queue_info.queueCount = 1;
+  queue_info.pQueuePriorities = &priority;
 
   // AMPVK_LOG=pipelines: the driver's statistics of each pipeline.
   VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executable_info{
@@ -173,12 +170,9 @@ void device::create_logical_device() {
       pipeline_executable_statistics_ = reinterpret_cast<PFN_vkGetPipelineExecutableStatisticsKHR>(
           vkGetDeviceProcAddr(handle, "vkGetPipelineExecutableStatisticsKHR"));
     }
-    vk_queues_.assign(queue_count, VK_NULL_HANDLE);
-    views_per_vk_queue_.assign(queue_count, 0);
-    for (std::uint32_t i = 0; i < queue_count; ++i)
-      vkGetDeviceQueue(handle, physical_.queue_family, i, &vk_queues_[i]);
+    vkGetDeviceQueue(handle, physical_.queue_family, 0, &vk_queue_);
     memory_ = std::make_unique<memory_pool>(*this);
-    queue_->attach(vk_queues_[0], physical_.queue_family);
+    queue_->attach(vk_queue_, physical_.queue_family);
     staging_ = std::make_unique<staging_pool>(*this);
     pipelines_ = std::make_unique<pipeline_cache>(*this);
   } catch (...) {
@@ -186,7 +180,7 @@ void device::create_logical_device() {
     pipelines_.reset();
     staging_.reset();
     queue_->detach();
-    vk_queues_.clear();
+    vk_queue_ = VK_NULL_HANDLE;
     memory_.reset();
     device_.reset();
     throw;
@@ -199,14 +193,7 @@ rt::queue &device::create_view(bool immediate) {
   check_usable();
   reap_views();
   auto view = std::make_unique<rt::queue>(*this, immediate);
-  // Index 0 belongs to the default view, which views share only when the
-  // family has no other queue; otherwise the least shared of the others.
-  std::size_t index = 0;
-  for (std::size_t i = 1; i < vk_queues_.size(); ++i)
-    if (index == 0 || views_per_vk_queue_[i] < views_per_vk_queue_[index])
-      index = i;
-  view->attach(vk_queues_[index], physical_.queue_family);
-  ++views_per_vk_queue_[index];
+  view->attach(vk_queue_, physical_.queue_family);
   view->handles.store(1, std::memory_order_relaxed);
   views_.push_back(std::move(view));
   ++debug_counters().views_created;
@@ -234,10 +221,6 @@ void device::reap_views() noexcept {
       ++it; // a lost device: teardown lets go of it
       continue;
     }
-    // A handful of VkQueues at most: a scan is cheaper than keeping an index.
-    for (std::size_t i = 0; i < vk_queues_.size(); ++i)
-      if (vk_queues_[i] == view.vk())
-        --views_per_vk_queue_[i];
     view.detach();
     it = views_.erase(it);
     ++debug_counters().views_destroyed;
@@ -340,7 +323,7 @@ void device::teardown() noexcept {
   for (image_storage *s : images)
     s->release();
   samplers.clear();
-  vk_queues_.clear();
+  vk_queue_ = VK_NULL_HANDLE;
   staging_->clear();
   staging_.reset();
   pipelines_->save(); // the next run of the program starts with these pipelines

@@ -55,9 +55,8 @@ public:
   // The queue object always exists; the rest require open(). All but queue()
   // require the mutex.
   rt::queue &queue() noexcept { return *queue_; }
-  // accelerator::create_view: a queue of its own, on a VkQueue of its own
-  // while the family has unused ones, else on the least shared one. Opens the
-  // device. Not under the mutex (takes it). The caller holds one handle.
+  // accelerator::create_view: a queue of its own (its batch and fences) on
+  // the device's one VkQueue. Opens the device. Not under the mutex (takes it). The caller holds one handle.
   rt::queue &create_view(bool immediate);
   // With the mutex held: destroys the create_view queues no handle names any
   // more, once their work is done.
@@ -148,8 +147,7 @@ private:
   PFN_vkGetPipelineExecutableStatisticsKHR pipeline_executable_statistics_ = nullptr;
   std::unique_ptr<rt::queue> queue_;
   std::vector<std::unique_ptr<rt::queue>> views_; // create_view's
-  std::vector<VkQueue> vk_queues_;                // [0] is the default queue's
-  std::vector<unsigned> views_per_vk_queue_;      // create_view queues on each
+  VkQueue vk_queue_ = VK_NULL_HANDLE;             // every view's (device.cpp)
   std::unique_ptr<memory_pool> memory_; // outlives every buffer's storage
   std::unique_ptr<staging_pool> staging_;
   std::unique_ptr<pipeline_cache> pipelines_;

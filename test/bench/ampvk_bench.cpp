@@ -16,6 +16,7 @@
 //              (twin_bench.cpp)
 #include "copy_bench.h"
 #include "twin_bench.h"
+#include "views_bench.h"
 
 #include <amp.h>
 
@@ -412,7 +413,8 @@ int main(int argc, char **argv) {
   // alone (or some of them, comma-separated: copy, saxpy, tiled,
   // register-blocked, tile, transpose, histogram), `ampvk_bench halo` for the
   // MPI sample's halo-exchange iteration against its twin, `ampvk_bench
-  // copies [MiB [reps]]` for copies between arrays (copy_bench.h).
+  // copies [MiB [reps]]` for copies between arrays (copy_bench.h), `ampvk_bench
+  // views [items [iterations]]` for two views' kernels at once (views_bench.h).
   bool small = argc > 1 && std::string(argv[1]) == "small";
   bool launch_only = argc > 1 && std::string(argv[1]) == "launch";
   bool twins_only = argc > 1 && std::string(argv[1]) == "twins";
@@ -442,6 +444,13 @@ int main(int argc, char **argv) {
     bench_copies(std::string(desc.begin(), desc.end()), argc > 2 ? std::atoi(argv[2]) : 256,
                  argc > 3 ? std::atoi(argv[3]) : 10);
     return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "views") {
+    // `ampvk_bench views [items [iterations]]`: two views' kernels at once.
+    return bench_views(acc, argc > 2 ? std::atoi(argv[2]) : 8192,
+                       argc > 3 ? std::atoi(argv[3]) : 1000000)
+               ? 0
+               : 1;
   }
   if (twins_only) {
     bench_twins(av, std::string(desc.begin(), desc.end()), false, AMPVK_BENCH_TWIN_DIR,

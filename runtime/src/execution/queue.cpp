@@ -392,10 +392,9 @@ void order_after_other_queue(queue &q, buffer &b) {
   queue &previous = queue_of(b);
   if (&previous == &q || previous.done(b.last_use))
     return;
-  if (previous.vk() == q.vk())
-    previous.submit_through(b.last_use);
-  else
-    previous.wait_for(b.last_use);
+  // Every view of a device submits to its one VkQueue (device.cpp): submitted
+  // first, the previous work is ordered before this launch by its barrier.
+  previous.submit_through(b.last_use);
 }
 
 void hold_queue(queue *q) noexcept {
@@ -416,8 +415,8 @@ void note_queue_use(queue &q, buffer &b, std::uint64_t serial) noexcept {
   hold_queue(&q);
   drop_queue(b.last_queue);
   b.last_queue = &q;
-  // A wait for this serial covers the previous queue's work on b too (same
-  // VkQueue, submitted before; or already waited for).
+  // A wait for this serial covers the previous queue's work on b too (the
+  // same VkQueue, submitted before).
   b.last_write = serial;
   b.last_use = serial;
 }

@@ -10,7 +10,7 @@
 // already has its serial, so a buffer used by it can name the batch, and
 // waiting for that serial submits it first.
 //
-// Several queues of one device may share a VkQueue (queue::vk()); each keeps
+// Every queue of a device submits to its one VkQueue; each keeps
 // its own batch, fences and serials, so waiting on one waits for its own work.
 // Every member function requires the owning device's mutex, except where said.
 //
@@ -103,7 +103,6 @@ public:
   queue &operator=(const queue &) = delete;
 
   device &owner() const noexcept { return device_; }
-  VkQueue vk() const noexcept { return queue_; }
   bool immediate() const noexcept { return immediate_; }
 
   // The batch being recorded, started if there is none.

@@ -226,13 +226,6 @@ std::optional<physical_device> describe_physical_device(VkPhysicalDevice handle,
   if (!family)
     return std::nullopt;
   d.queue_family = *family;
-  {
-    std::uint32_t count = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(handle, &count, nullptr);
-    std::vector<VkQueueFamilyProperties> families(count);
-    vkGetPhysicalDeviceQueueFamilyProperties(handle, &count, families.data());
-    d.queue_count = families[*family].queueCount;
-  }
 
   vkGetPhysicalDeviceMemoryProperties(handle, &d.memory);
   d.api_version = std::min(d.properties.apiVersion, instance_api);

@@ -67,7 +67,6 @@ struct physical_device {
   std::uint64_t max_allocation_size = 0; // maxMemoryAllocationSize (Vulkan 1.1)
   std::uint32_t api_version = 0; // min(device, instance): what may be used
   std::uint32_t queue_family = 0;
-  std::uint32_t queue_count = 1; // queues in that family
   kernel_features features;
   // The driver ends a shader invocation's loops after a fixed count (Mesa's
   // lavapipe), or AMPVK_DEBUG_LOOP_WITNESS=1 acts so: kernels then catch a
