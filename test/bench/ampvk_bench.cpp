@@ -411,7 +411,7 @@ int main(int argc, char **argv) {
   // `ampvk_bench small` for quick runs on CPU drivers, `ampvk_bench launch`
   // for the launch rows alone, `ampvk_bench twins [rows]` for the GLSL twins
   // alone (or some of them, comma-separated: copy, saxpy, tiled,
-  // register-blocked, tile, transpose, histogram), `ampvk_bench halo` for the
+  // register-blocked, sgemm, tile, transpose, histogram), `ampvk_bench halo` for the
   // MPI sample's halo-exchange iteration against its twin, `ampvk_bench
   // copies [MiB [reps]]` for copies between arrays (copy_bench.h), `ampvk_bench
   // views [items [iterations]]` for two views' kernels at once (views_bench.h).

@@ -9,6 +9,7 @@
 // exactly (the twins round as C++ does: `precise`), so a ratio is never one
 // of two different computations.
 #include "twin_bench.h"
+#include "sgemm_twin.h"
 #include "twin_harness.h"
 
 #include "diagnostics/profiler.h"
@@ -299,6 +300,45 @@ void bench_twins(const accelerator_view &av, const std::string &device_name, boo
       });
     };
     finish_matmul(h, spv("matmul_blocked"), a, b, n, 64, reps, c, r, cv, r_launch, in_turn);
+  }
+  if (runs("sgemm")) { // samples/sgemm.cpp's fastest kernel: 128x128 per tile, 8x8 per thread
+    // Both sides may fuse a*b+c (the sample's fp-contract=fast; the twin has
+    // no `precise`); the data make every product and sum exact in float
+    // (multiples of 1/8 below 2^21), so fused or not the results are equal.
+    const int n = small ? 256 : 4096;
+    std::vector<float> a = pattern<float>(std::size_t(n) * n, 7, 0.25f),
+                       b = pattern<float>(std::size_t(n) * n, 5, 0.5f);
+    sgemm_fastest_problem p(av, n, a, b);
+    Row r{"sgemm 128x128, 8x8/thread"};
+    std::string not_run;
+    try {
+      p.launch();
+      av.wait();
+    } catch (const concurrency::unsupported_feature &e) {
+      // Checked mode's race shadow (AMPVK_CHECK=races) of its 16 KiB of
+      // tile_static memory needs 48 KiB more, beyond lavapipe's 32 KiB.
+      not_run = e.what();
+    }
+    if (!not_run.empty()) {
+      std::cout << "  " << std::left << std::setw(28) << r.kernel << std::right
+                << "   not run: " << not_run << "\n";
+    } else {
+      int b0 = h.buffer(a.data(), a.size() * 4), b1 = h.buffer(b.data(), b.size() * 4),
+          b2 = h.buffer(nullptr, a.size() * 4);
+      struct {
+        int n;
+        float alpha, beta;
+      } push{n, 1.0f, 0.0f};
+      std::uint32_t g[3] = {std::uint32_t(n / 128), std::uint32_t(n / 128), 1};
+      in_turn(r, [&] { p.launch(); },
+              [&] { return h.run(spv("sgemm_128x128"), {b0, b1, b2}, &push, sizeof push, g, reps); });
+      std::vector<float> twin_c(a.size());
+      h.read(b2, twin_c.data(), twin_c.size() * 4);
+      r.work = 2.0 * n * n * double(n);
+      r.flops = true;
+      r.same = p.result() == twin_c;
+      print(r, h.error());
+    }
   }
   if (runs("tile")) { // tile reduction and tile scan over 256-element tiles
     const int n = small ? (1 << 18) : (1 << 24);
