@@ -159,8 +159,12 @@ bool TypeLowering::isShortVectorShape(const RecordDecl *RD,
 
 bool TypeLowering::isBufferVectorShape(const RecordDecl *RD,
                                        llvm::ArrayRef<QualType> MemberTypes) const {
+  // The members must also follow each other with no gap (no alignas), as a
+  // vector's components do: a vector reads the second at byte 4.
   return (MemberTypes.size() == 2 || MemberTypes.size() == 4) &&
-         isShortVectorShape(RD, MemberTypes);
+         isShortVectorShape(RD, MemberTypes) &&
+         Ctx.getASTRecordLayout(RD).getSize().getQuantity() ==
+             static_cast<std::int64_t>(4 * MemberTypes.size());
 }
 
 bool TypeLowering::vectorsAligned(QualType T, unsigned &Align) {
@@ -198,7 +202,9 @@ bool TypeLowering::vectorsAligned(QualType T, unsigned &Align) {
       return false;
     Align = std::max(Align, MemberAlign);
   }
-  return true;
+  // A class holding a vector takes the vector's alignment, and its size is
+  // rounded up to it: the next member may not sit in the C++ tail padding.
+  return !Align || Ctx.getTypeSizeInChars(T).getQuantity() % Align == 0;
 }
 
 Layout TypeLowering::bufferLayout(QualType T) {

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstddef>
 #include <cstring>
 #include <type_traits>
 
@@ -492,7 +493,24 @@ struct shifted_4 {
 struct int_pairs {
   int_2 p, q;
 };
+// Where a vector would not keep the C++ layout, the struct stays: int_2 in a
+// 12-byte class followed, in the element, by an int at byte 12 (a vector's
+// alignment would round the class up to 16), and two floats 8 bytes apart.
+struct padded_inner {
+  int_2 p;
+  int w;
+};
+struct padded_outer {
+  padded_inner in;
+  int x;
+};
+struct gap2 {
+  float a;
+  alignas(8) float b;
+};
 static_assert(sizeof(two_rows) == 32 && sizeof(shifted_4) == 20 && sizeof(int_pairs) == 16, "");
+static_assert(sizeof(padded_outer) == 16 && offsetof(padded_outer, x) == 12, "");
+static_assert(sizeof(gap2) == 16 && offsetof(gap2, b) == 8, "");
 
 TEST(ShortVectors, BufferElementsAlignedAndNot) {
   std::vector<float_4> a = realVecs<float_4>(120, -10.0f, 10.0f), b = realVecs<float_4>(121, -10.0f, 10.0f);
@@ -514,6 +532,17 @@ TEST(ShortVectors, BufferElementsAlignedAndNot) {
   array_view<shifted_4, 1> sv(N, shifted);
   array_view<int_pairs, 1> pv(N, pairs);
   array_view<int_4, 1> cv(4, counts);
+  std::vector<padded_outer> padded(N), padded0;
+  std::vector<gap2> gaps(N), gaps0;
+  for (int i = 0; i < N; ++i) {
+    padded[i] = {{ip[i], i}, -i};
+    gaps[i].a = s[i];
+    gaps[i].b = 0.5f * s[i] + 1.0f;
+  }
+  padded0 = padded;
+  gaps0 = gaps;
+  array_view<padded_outer, 1> padv(N, padded);
+  array_view<gap2, 1> gapv(N, gaps);
   auto update = [](two_rows &r, shifted_4 &h, int_pairs &p) restrict(cpu, amp) {
     float_4 t = r.a;
     r.a = r.b * float_4(2.0f) + t;
@@ -523,8 +552,14 @@ TEST(ShortVectors, BufferElementsAlignedAndNot) {
     p.q = p.p + p.q * int_2(3, -2);
     p.p.x ^= p.q.y;
   };
+  auto more = [](padded_outer &o, gap2 &g) restrict(cpu, amp) {
+    o.x += o.in.p.y;
+    o.in.p = o.in.p.yx + int_2(o.in.w);
+    g.b = g.a - g.b;
+  };
   parallel_for_each(rv.extent, [=](concurrency::index<1> i) restrict(amp) {
     update(rv[i], sv[i], pv[i]);
+    more(padv[i], gapv[i]);
     int_4 &c = cv[i[0] % 4];
     concurrency::atomic_fetch_add(&c.ref_z(), pv[i].p.x & 7);
     concurrency::atomic_fetch_max(&c.ref_w(), pv[i].q.y);
@@ -533,8 +568,15 @@ TEST(ShortVectors, BufferElementsAlignedAndNot) {
   sv.synchronize();
   pv.synchronize();
   cv.synchronize();
+  padv.synchronize();
+  gapv.synchronize();
   for (int i = 0; i < N; ++i) {
     update(rows0[i], shifted0[i], pairs0[i]);
+    more(padded0[i], gaps0[i]);
+    ASSERT_TRUE(padded[i].in.p == padded0[i].in.p && padded[i].in.w == padded0[i].in.w &&
+                padded[i].x == padded0[i].x)
+        << "padded " << i;
+    ASSERT_TRUE(gaps[i].a == gaps0[i].a && gaps[i].b == gaps0[i].b) << "gaps " << i;
     ASSERT_TRUE(rows[i].a == rows0[i].a && rows[i].b == rows0[i].b) << "rows " << i;
     ASSERT_TRUE(shifted[i].s == shifted0[i].s && shifted[i].v == shifted0[i].v) << "shifted " << i;
     ASSERT_TRUE(pairs[i].p == pairs0[i].p && pairs[i].q == pairs0[i].q) << "pairs " << i;

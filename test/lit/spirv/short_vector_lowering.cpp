@@ -1,8 +1,10 @@
 // RUN: rm -rf %t && %ampxx-obj -fplugin-arg-ampvk-dump-spirv=%t %s -o %t.o
-// RUN: %spirv-val --target-env vulkan1.1 %t/short_vector_lowering.cpp-39-44.spv
-// RUN: %spirv-dis %t/short_vector_lowering.cpp-39-44.spv | FileCheck %s
-// RUN: %spirv-val --target-env vulkan1.1 %t/short_vector_lowering.cpp-68-23.spv
-// RUN: %spirv-dis %t/short_vector_lowering.cpp-68-23.spv | FileCheck %s --check-prefix=BUFFERS
+// RUN: %spirv-val --target-env vulkan1.1 %t/short_vector_lowering.cpp-41-44.spv
+// RUN: %spirv-dis %t/short_vector_lowering.cpp-41-44.spv | FileCheck %s
+// RUN: %spirv-val --target-env vulkan1.1 %t/short_vector_lowering.cpp-70-23.spv
+// RUN: %spirv-dis %t/short_vector_lowering.cpp-70-23.spv | FileCheck %s --check-prefix=BUFFERS
+// RUN: %spirv-val --target-env vulkan1.1 %t/short_vector_lowering.cpp-82-31.spv
+// RUN: %spirv-dis %t/short_vector_lowering.cpp-82-31.spv | FileCheck %s --check-prefix=PADDED
 // A class of two to four members of one 32-bit type (float_4, int_2, a
 // user's struct of four floats) is an OpTypeVector in Function and Workgroup
 // memory, so that a tile_static array of them is read and written one vector
@@ -70,6 +72,22 @@ void buffers(array_view<shifted_4, 1> shifted, array_view<int_pairs, 1> pairs) {
         pairs[i].b = pairs[i].a + int_2(1, 2);
       });
 }
+// Nor where a vector's alignment would round a class holding it past the C++
+// size (an int at byte 12, after the 12-byte class), or where two floats are
+// 8 bytes apart: structs at the C++ offsets (PADDED).
+struct inner { int_2 p; int w; };
+struct outer { inner in; int x; };
+struct gap2 { float a; alignas(8) float b; };
+void padded(array_view<outer, 1> o, array_view<gap2, 1> g) {
+  parallel_for_each(o.extent, [=](index<1> i) restrict(amp) {
+    o[i].x += o[i].in.p.y;
+    g[i].b = g[i].a;
+  });
+}
+// PADDED-DAG: %int_2 = OpTypeStruct %int %int
+// PADDED-DAG: OpMemberDecorate %outer 1 Offset 12
+// PADDED-DAG: %gap2 = OpTypeStruct %float %float
+// PADDED-DAG: OpMemberDecorate %gap2 1 Offset 8
 // BUFFERS-DAG: OpMemberDecorate %float_4 3 Offset 12
 // BUFFERS-DAG: %float_4 = OpTypeStruct %float %float %float %float
 // BUFFERS-DAG: OpMemberDecorate %shifted_4 1 Offset 4
