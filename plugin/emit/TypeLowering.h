@@ -73,8 +73,9 @@ public:
   bool checkBufferStride(clang::QualType T, clang::SourceLocation Loc);
   // The layout of a storage buffer of T elements: ExplicitVectors where T
   // holds classes shaped like two- or four-element vectors (float_4, int_2,
-  // a struct of four floats) and each of them, in every element, lies at a
-  // multiple of its size, which the vector's layout requires; else Explicit.
+  // a struct of four floats; members with no gap) and each of them, in every
+  // element, lies at a multiple of its size, which the vector's layout
+  // requires, in classes whose sizes are multiples of it too; else Explicit.
   // T must have lowered in the Explicit layout.
   Layout bufferLayout(clang::QualType T);
 
