@@ -172,11 +172,8 @@ bool TypeLowering::vectorsAligned(QualType T, unsigned &Align) {
   T = T.getCanonicalType().getUnqualifiedType();
   if (isScalar(T))
     return true;
-  if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
-    QualType E = AT->getElementType();
-    return vectorsAligned(E, Align) &&
-           (!Align || Ctx.getTypeSizeInChars(E).getQuantity() % Align == 0);
-  }
+  if (const auto *AT = Ctx.getAsConstantArrayType(T))
+    return vectorsAligned(AT->getElementType(), Align); // a class's size is checked below
   const RecordDecl *RD = T->getAsRecordDecl();
   const RecordLowering *R = RD ? record(RD, Layout::Explicit, SourceLocation()) : nullptr;
   if (!R)
@@ -208,11 +205,12 @@ bool TypeLowering::vectorsAligned(QualType T, unsigned &Align) {
 }
 
 Layout TypeLowering::bufferLayout(QualType T) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  auto [It, New] = BufferLayouts.try_emplace(T.getTypePtr(), Layout::Explicit);
   unsigned Align = 0;
-  if (!vectorsAligned(T, Align) || !Align ||
-      Ctx.getTypeSizeInChars(T).getQuantity() % Align != 0)
-    return Layout::Explicit;
-  return Layout::ExplicitVectors;
+  if (New && vectorsAligned(T, Align) && Align)
+    It->second = Layout::ExplicitVectors;
+  return It->second;
 }
 
 bool ampvk::isArrayReference(QualType T) {
@@ -375,7 +373,6 @@ SpvId TypeLowering::convert(SpvId Value, QualType T, Layout From, Layout To) {
   SpvId ToType = lower(T, To, SourceLocation());
   if (ToType == lower(T, From, SourceLocation()))
     return Value; // a vector in both
-
   if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
     llvm::SmallVector<std::uint32_t, 16> Parts;
     SpvId FromElem = lower(AT->getElementType(), From, SourceLocation());

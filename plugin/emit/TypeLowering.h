@@ -93,7 +93,8 @@ private:
   bool isBufferVectorShape(const clang::RecordDecl *RD,
                            llvm::ArrayRef<clang::QualType> MemberTypes) const;
   // False when a buffer vector shape inside T lies at an offset that is not a
-  // multiple of its size; Align: the largest such size in T, 0 if none.
+  // multiple of its size, or a class holding one has a size that is not;
+  // Align: the largest such size in T, 0 if none.
   bool vectorsAligned(clang::QualType T, unsigned &Align);
   void unsupported(clang::SourceLocation Loc, UnsupportedConstruct What) {
     OnError(Loc, ampdiag::err_unsupported_construct) << What;
@@ -104,6 +105,7 @@ private:
   ErrorFn OnError;
   std::map<std::pair<const clang::Type *, int>, SpvId> Cache;
   std::map<std::pair<const clang::RecordDecl *, int>, RecordLowering> Records;
+  std::map<const clang::Type *, Layout> BufferLayouts; // bufferLayout's answers
 };
 
 } // namespace ampvk
