@@ -3,7 +3,7 @@
 // enumerates too), for docs/performance.md's note on tensor cores: whether a
 // shape with 32-bit float inputs exists, which a plain C++ AMP float kernel
 // would need. Prints one line per shape, or why a device has none.
-#include <vulkan/vulkan.h>
+#include "vulkan_probe.h"
 
 #include <cstdio>
 #include <string_view>
@@ -43,19 +43,10 @@ const char *name(VkComponentTypeNV t) {
 } // namespace
 
 int main() {
-  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
-  app.apiVersion = VK_API_VERSION_1_1;
-  VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-  info.pApplicationInfo = &app;
-  VkInstance instance = VK_NULL_HANDLE;
-  if (vkCreateInstance(&info, nullptr, &instance) != VK_SUCCESS) {
-    std::printf("no Vulkan instance\n");
+  std::vector<VkPhysicalDevice> devices;
+  VkInstance instance = probe_instance(VK_API_VERSION_1_1, devices);
+  if (!instance)
     return 1;
-  }
-  std::uint32_t count = 0;
-  vkEnumeratePhysicalDevices(instance, &count, nullptr);
-  std::vector<VkPhysicalDevice> devices(count);
-  vkEnumeratePhysicalDevices(instance, &count, devices.data());
   auto list = reinterpret_cast<PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesNV>(
       vkGetInstanceProcAddr(instance, "vkGetPhysicalDeviceCooperativeMatrixPropertiesNV"));
   for (VkPhysicalDevice d : devices) {

@@ -3,7 +3,7 @@
 // queue families, then four rounds of vkCreateDevice with one or two queues
 // of its graphics-and-compute family, of its compute-only family, and of both,
 // timed on the host; raw Vulkan, nothing of ampvk.
-#include <vulkan/vulkan.h>
+#include "vulkan_probe.h"
 
 #include <chrono>
 #include <cstdio>
@@ -21,19 +21,10 @@ struct queues {
 } // namespace
 
 int main() {
-  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
-  app.apiVersion = VK_API_VERSION_1_2;
-  VkInstanceCreateInfo ii{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-  ii.pApplicationInfo = &app;
-  VkInstance instance;
-  if (vkCreateInstance(&ii, nullptr, &instance) != VK_SUCCESS) {
-    std::printf("no Vulkan instance\n");
+  std::vector<VkPhysicalDevice> devices;
+  VkInstance instance = probe_instance(VK_API_VERSION_1_2, devices);
+  if (!instance)
     return 1;
-  }
-  std::uint32_t n = 0;
-  vkEnumeratePhysicalDevices(instance, &n, nullptr);
-  std::vector<VkPhysicalDevice> devices(n);
-  vkEnumeratePhysicalDevices(instance, &n, devices.data());
   if (devices.empty()) {
     std::printf("no Vulkan device\n");
     return 1;
