@@ -63,8 +63,8 @@ int auto_cpu_access(const device *d);
 queue *default_queue(device *d);
 // A new queue of d (accelerator::create_view). It submits to the device's one
 // VkQueue, as the default queue does, but keeps its own batch and fences:
-// wait() on it waits for its own work. immediate: every launch is submitted at once
-// (queuing_mode_immediate); otherwise launches are batched until a
+// wait() on it waits for its own work. immediate: every launch is submitted at
+// once (queuing_mode_immediate); otherwise launches are batched until a
 // synchronization point (queuing_mode_automatic). The caller holds its one
 // handle: the queue is destroyed, once its work is done, after the last
 // handle (accelerator_view objects, and arrays made on it) is released.

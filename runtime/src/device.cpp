@@ -27,14 +27,6 @@ namespace ampvk {
 namespace rt {
 namespace {
 
-// Every view of a device, the default one and create_view's, submits to one
-// VkQueue (each view keeps its own batch and fences). On NVIDIA's driver each
-// VkQueue asked for costs vkCreateDevice about 20 ms, which every program pays
-// before its first kernel (H100, 580.159.04: 60-70 ms with one queue, 82-86
-// with two, 207-224 with eight), and two views on two VkQueues ran their
-// kernels one after the other all the same (two views' kernels together took
-// 1.96-2.10x one kernel's time, as on one queue; docs/performance.md).
-
 // GPUs keep more loads in flight with several work items per thread (a copy
 // kernel on the H100 went from 0.73x to 0.96x of its copy rate in issue 11's
 // measurement); a CPU device gains nothing. AMPVK_ITEMS_PER_THREAD=N (1..64)
@@ -119,6 +111,13 @@ void device::create_logical_device() {
     features.pNext = &atomic_float;
   }
 
+  // Every view of the device, the default one and create_view's, submits to
+  // one VkQueue (each view keeps its own batch and fences). On NVIDIA's driver
+  // each VkQueue asked for costs vkCreateDevice about 20 ms, which every
+  // program pays before its first kernel (H100, 580.159.04: 60-70 ms with one
+  // queue, 82-86 with two, 207-224 with eight), and two views on two VkQueues
+  // ran their kernels one after the other all the same (1.96-2.10x one
+  // kernel's time, as on one queue; docs/performance.md, "Launch costs").
   const float priority = 1.0f;
   VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   queue_info.queueFamilyIndex = physical_.queue_family;

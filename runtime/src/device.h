@@ -56,7 +56,8 @@ public:
   // require the mutex.
   rt::queue &queue() noexcept { return *queue_; }
   // accelerator::create_view: a queue of its own (its batch and fences) on
-  // the device's one VkQueue. Opens the device. Not under the mutex (takes it). The caller holds one handle.
+  // the device's one VkQueue. Opens the device. Not under the mutex (takes
+  // it). The caller holds one handle.
   rt::queue &create_view(bool immediate);
   // With the mutex held: destroys the create_view queues no handle names any
   // more, once their work is done.

@@ -214,8 +214,9 @@ public:
 
   // A new view of this accelerator with its own batch of commands and its own
   // fences (wait() waits for its own work), submitted to the device's one
-  // Vulkan queue, as the default view's are. The view lasts while a copy of it or an array made on it
-  // does; then its work is waited for and its Vulkan objects are freed.
+  // Vulkan queue, as the default view's are. The view lasts while a copy of it
+  // or an array made on it does; then its work is waited for and its Vulkan
+  // objects are freed.
   accelerator_view create_view(queuing_mode qmode = queuing_mode_automatic) const {
     if (!_M_dev) // the CPU accelerator's one view, in the mode asked for
       return accelerator_view(nullptr, qmode);

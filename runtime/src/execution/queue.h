@@ -10,8 +10,8 @@
 // already has its serial, so a buffer used by it can name the batch, and
 // waiting for that serial submits it first.
 //
-// Every queue of a device submits to its one VkQueue; each keeps
-// its own batch, fences and serials, so waiting on one waits for its own work.
+// Every queue of a device submits to its one VkQueue; each keeps its own
+// batch, fences and serials, so waiting on one waits for its own work.
 // Every member function requires the owning device's mutex, except where said.
 //
 // Waits for the GPU are bounded by AMPVK_KERNEL_TIMEOUT_MS: past it the device

@@ -6,9 +6,9 @@
 #include <cstring>
 #include <exception>
 #include <mutex>
+#include <vector>
 
 #include <unistd.h>
-#include <vector>
 
 #include "device.h"
 #include "diagnostics/bounds_report.h"
