@@ -1,5 +1,7 @@
 #include "raw_vulkan_launch.h"
 
+#include "vulkan_probe.h"
+
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -83,24 +85,11 @@ struct harness {
     }
     if (!physical)
       throw std::runtime_error("no Vulkan device named " + device_name);
-    vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, nullptr);
-    std::vector<VkQueueFamilyProperties> families(count);
-    vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, families.data());
-    std::uint32_t family = 0;
-    while (family < count && !(families[family].queueFlags & VK_QUEUE_COMPUTE_BIT))
-      ++family;
-    const float priority = 1.0f;
-    VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    qi.queueFamilyIndex = family;
-    qi.queueCount = 1;
-    qi.pQueuePriorities = &priority;
-    VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    di.queueCreateInfoCount = 1;
-    di.pQueueCreateInfos = &qi;
+    const std::uint32_t family = first_compute_family(physical);
     const Clock::time_point before_device = Clock::now();
     create_instance_seconds =
         std::chrono::duration<double>(before_device - before_instance).count();
-    check(vkCreateDevice(physical, &di, nullptr, &device), "vkCreateDevice");
+    check(create_one_queue_device(physical, family, device), "vkCreateDevice");
     device_made = Clock::now();
     create_device_seconds = std::chrono::duration<double>(device_made - before_device).count();
     vkGetDeviceQueue(device, family, 0, &queue);

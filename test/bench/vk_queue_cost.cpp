@@ -21,20 +21,16 @@ struct queues {
 } // namespace
 
 int main() {
-  std::vector<VkPhysicalDevice> devices;
-  VkInstance instance = probe_instance(VK_API_VERSION_1_2, devices);
-  if (!instance)
+  VkInstance instance = VK_NULL_HANDLE;
+  const VkPhysicalDevice physical = probe_first_device(VK_API_VERSION_1_2, instance);
+  if (!physical)
     return 1;
-  if (devices.empty()) {
-    std::printf("no Vulkan device\n");
-    return 1;
-  }
   VkPhysicalDeviceProperties props;
-  vkGetPhysicalDeviceProperties(devices[0], &props);
+  vkGetPhysicalDeviceProperties(physical, &props);
   std::uint32_t count = 0;
-  vkGetPhysicalDeviceQueueFamilyProperties(devices[0], &count, nullptr);
+  vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, nullptr);
   std::vector<VkQueueFamilyProperties> families(count);
-  vkGetPhysicalDeviceQueueFamilyProperties(devices[0], &count, families.data());
+  vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, families.data());
   int graphics = -1, compute = -1;
   for (std::uint32_t i = 0; i < count; ++i) {
     const bool c = families[i].queueFlags & VK_QUEUE_COMPUTE_BIT;
@@ -77,7 +73,7 @@ int main() {
       di.pQueueCreateInfos = infos;
       VkDevice device;
       const auto t0 = std::chrono::steady_clock::now();
-      const VkResult r = vkCreateDevice(devices[0], &di, nullptr, &device);
+      const VkResult r = vkCreateDevice(physical, &di, nullptr, &device);
       const double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (r == VK_SUCCESS)

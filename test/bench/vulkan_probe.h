@@ -1,5 +1,6 @@
 // The instance and devices of the raw-Vulkan probes (coop_matrix_types,
-// vk_queue_cost), which use nothing of ampvk.
+// vk_queue_cost, host_transfer_rates, and ampvk_bench's raw launch), which
+// use nothing of ampvk.
 #ifndef AMPVK_BENCH_VULKAN_PROBE_H
 #define AMPVK_BENCH_VULKAN_PROBE_H
 
@@ -26,6 +27,47 @@ inline VkInstance probe_instance(std::uint32_t api_version, std::vector<VkPhysic
   devices.resize(count);
   vkEnumeratePhysicalDevices(instance, &count, devices.data());
   return instance;
+}
+
+// The first physical device of a new instance (`instance` set when one was
+// made, for the caller to destroy); null and a line saying why when there is
+// none.
+inline VkPhysicalDevice probe_first_device(std::uint32_t api_version, VkInstance &instance) {
+  std::vector<VkPhysicalDevice> devices;
+  instance = probe_instance(api_version, devices);
+  if (!instance)
+    return VK_NULL_HANDLE;
+  if (devices.empty()) {
+    std::printf("no Vulkan device\n");
+    return VK_NULL_HANDLE;
+  }
+  return devices[0];
+}
+
+// The first queue family of `physical` that computes (0 if none claims to).
+inline std::uint32_t first_compute_family(VkPhysicalDevice physical) {
+  std::uint32_t count = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, families.data());
+  for (std::uint32_t family = 0; family < count; ++family)
+    if (families[family].queueFlags & VK_QUEUE_COMPUTE_BIT)
+      return family;
+  return 0;
+}
+
+// A device with one queue of `family`, no extensions and no features.
+inline VkResult create_one_queue_device(VkPhysicalDevice physical, std::uint32_t family,
+                                        VkDevice &device) {
+  const float priority = 1.0f;
+  VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  qi.queueFamilyIndex = family;
+  qi.queueCount = 1;
+  qi.pQueuePriorities = &priority;
+  VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  di.queueCreateInfoCount = 1;
+  di.pQueueCreateInfos = &qi;
+  return vkCreateDevice(physical, &di, nullptr, &device);
 }
 
 #endif

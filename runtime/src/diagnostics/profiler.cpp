@@ -208,8 +208,6 @@ profiled_kernel *note_launch(queue &q, const kernel_image &image, int rank, cons
 
 void note_pipeline(const device &d, const kernel_image &image, double ms,
                    const std::string &statistics) {
-  if (!settings().log_pipelines)
-    return;
   profile_state &s = profile();
   std::lock_guard<std::mutex> lock(s.mutex);
   log_pipeline(d.describe(), kernel_of(s, image), ms, statistics);

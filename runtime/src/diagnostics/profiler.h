@@ -57,7 +57,8 @@ enum class transfer_direction { host_to_device, device_to_host, device_to_device
 
 // A kernel's pipeline was created on d in ms milliseconds: logged
 // (AMPVK_LOG=pipelines) with what the driver reported of it (statistics, from
-// pipeline_statistics.h; empty when it reports nothing).
+// pipeline_statistics.h; empty when it reports nothing). Only called while
+// tools().log_pipelines is on: the caller asks for statistics only then.
 void note_pipeline(const device &d, const kernel_image &image, double ms,
                    const std::string &statistics);
 
