@@ -5,7 +5,8 @@
 // the host copies. Results against a host model on sections of 1-, 2- and
 // 3-D views, overlapping sections of one array included. CTest runs these on
 // unified memory (kernel_tests) and on the discrete-GPU path
-// (kernel.copy_paths_staging).
+// (kernel.copy_paths_staging), and as a discrete GPU with resizable BAR
+// (kernel.copy_paths_resizable_bar).
 #include <amp.h>
 
 #include <gtest/gtest.h>

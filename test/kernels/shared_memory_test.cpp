@@ -2,8 +2,10 @@
 // memory both the host and the kernels use (unified memory, BAR) where the
 // device has it, so host access copies nothing; elsewhere, and once a small
 // BAR's share is used up, it is staged as before. Runs plainly (lavapipe:
-// unified memory) and with AMPVK_DEBUG_SHARED_MEMORY_BYTES (a discrete GPU
-// with a small BAR: CTest entry kernel.shared_memory_small_bar).
+// unified memory), with AMPVK_DEBUG_SHARED_MEMORY_BYTES (a discrete GPU
+// with a small BAR: CTest entry kernel.shared_memory_small_bar) and with
+// AMPVK_DEBUG_RESIZABLE_BAR (one whose memory the host maps all of:
+// kernel.copy_paths_resizable_bar).
 #include <amp.h>
 
 #include <gtest/gtest.h>
@@ -24,6 +26,11 @@ namespace {
 long long simulatedBarBytes() {
   const char *text = std::getenv("AMPVK_DEBUG_SHARED_MEMORY_BYTES");
   return text && *text ? std::atoll(text) : -1;
+}
+
+bool simulatedResizableBar() {
+  const char *text = std::getenv("AMPVK_DEBUG_RESIZABLE_BAR");
+  return text && *text == '1';
 }
 
 struct Transfers {
@@ -65,15 +72,16 @@ bool roundTrip(array<int, 1> &a, int seed) {
 TEST(SharedMemory, SupportedWhereArraysAreShared) {
   accelerator acc;
   const long long bar = simulatedBarBytes();
+  const bool resizable_bar = simulatedResizableBar();
   if (bar >= 0) // a small BAR: some arrays, not all, can be shared
     EXPECT_FALSE(acc.supports_cpu_shared_memory);
-  else if (acc.is_emulated) // lavapipe: all memory is the host's
+  else if (acc.is_emulated) // lavapipe: all memory is the host's (or mapped)
     EXPECT_TRUE(acc.supports_cpu_shared_memory);
   // access_type_auto: read_write where all memory is the host's (unified),
   // none on a discrete GPU, even with resizable BAR: reading mapped VRAM from
   // the host is slow, so sharing it is the program's choice.
   array<int, 1> a(64, acc.default_view);
-  if (bar >= 0)
+  if (bar >= 0 || resizable_bar)
     EXPECT_EQ(a.get_cpu_access_type(), access_type_none);
   else if (acc.is_emulated)
     EXPECT_EQ(a.get_cpu_access_type(), access_type_read_write);

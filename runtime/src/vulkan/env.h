@@ -14,6 +14,8 @@
 //   AMPVK_DEBUG_NO_HOST_IMPORT=1      copy between accelerators through the host even with
 //                                     VK_EXT_external_memory_host (physical_device.cpp)
 //   AMPVK_DEBUG_SHARED_MEMORY_BYTES=N act as a discrete GPU with N bytes of BAR memory to share
+//   AMPVK_DEBUG_RESIZABLE_BAR=1       where all memory is the host's, act as a discrete GPU with
+//                                     resizable BAR
 //   AMPVK_DEBUG_MAX_WORKGROUP_INVOCATIONS=N  act as a device running at most N threads per
 //                                     workgroup (physical_device.cpp)
 //   AMPVK_HOST_COPY_THREADS=N         at most N threads per large host copy (memory/host_copy.h)

@@ -101,7 +101,9 @@ bool has_unified_memory(const physical_device &d) {
 // Sets the memory strategy: unified memory, shared (BAR) memory for arrays
 // the host accesses, or staging only. AMPVK_DEBUG_FORCE_STAGING turns both
 // shortcuts off; AMPVK_DEBUG_SHARED_MEMORY_BYTES=N makes any device behave as
-// a discrete GPU with a small BAR of which N bytes may be used (tests).
+// a discrete GPU with a small BAR of which N bytes may be used, and
+// AMPVK_DEBUG_RESIZABLE_BAR a device whose memory is all the host's (lavapipe,
+// integrated GPUs) behave as a discrete GPU with resizable BAR (tests).
 void choose_memory_strategy(physical_device &d) {
   if (env_flag("AMPVK_DEBUG_FORCE_STAGING"))
     return;
@@ -110,7 +112,7 @@ void choose_memory_strategy(physical_device &d) {
     d.shared_memory_budget = shared ? std::strtoull(bar, nullptr, 10) : 0;
     return;
   }
-  d.unified_memory = has_unified_memory(d);
+  d.unified_memory = has_unified_memory(d) && !env_flag("AMPVK_DEBUG_RESIZABLE_BAR");
   if (d.unified_memory || !shared)
     return;
   d.resizable_bar = shared * 2 >= largest_device_heap(d);
