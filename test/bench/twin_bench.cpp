@@ -87,23 +87,22 @@ std::uint32_t groups_of(std::uint32_t threads, std::uint32_t local) {
 }
 
 // Times ampvk's matmul launch and its twin (C = A * B, n x n, `per_tile`
-// outputs along each side of a workgroup) in turn and completes the row with
-// ampvk's result c, the host data of cv.
-template <typename Launch, typename InTurn>
+// outputs along each side of a workgroup; the twin's push constants `push`)
+// in turn and completes the row with ampvk's result, which result() returns.
+template <typename Launch, typename Result, typename InTurn>
 void finish_matmul(twin::Harness &h, const std::string &spv, const std::vector<float> &a,
-                   const std::vector<float> &b, int n, int per_tile, int reps,
-                   const std::vector<float> &c, Row &r, const array_view<float, 2> &cv,
-                   Launch launch, InTurn in_turn) {
-  std::vector<float> twin_c(c.size());
+                   const std::vector<float> &b, int n, int per_tile, const void *push,
+                   std::uint32_t push_bytes, int reps, Row &r, Launch launch, Result result,
+                   InTurn in_turn) {
+  std::vector<float> twin_c(std::size_t(n) * n);
   int b0 = h.buffer(a.data(), a.size() * 4), b1 = h.buffer(b.data(), b.size() * 4),
-      b2 = h.buffer(nullptr, c.size() * 4);
+      b2 = h.buffer(nullptr, twin_c.size() * 4);
   std::uint32_t g[3] = {std::uint32_t(n / per_tile), std::uint32_t(n / per_tile), 1};
-  in_turn(r, launch, [&] { return h.run(spv, {b0, b1, b2}, &n, 4, g, reps); });
-  cv.synchronize();
-  h.read(b2, twin_c.data(), c.size() * 4);
+  in_turn(r, launch, [&] { return h.run(spv, {b0, b1, b2}, push, push_bytes, g, reps); });
+  h.read(b2, twin_c.data(), twin_c.size() * 4);
   r.work = 2.0 * n * n * double(n);
   r.flops = true;
-  r.same = c == twin_c;
+  r.same = result() == twin_c;
   print(r, h.error());
 }
 
@@ -262,7 +261,12 @@ void bench_twins(const accelerator_view &av, const std::string &device_name, boo
         cv[t.global] = sum;
       });
     };
-    finish_matmul(h, spv("matmul_tiled"), a, b, n, 16, reps, c, r, cv, r_launch, in_turn);
+    finish_matmul(h, spv("matmul_tiled"), a, b, n, 16, &n, sizeof n, reps, r, r_launch,
+                  [&] {
+                    cv.synchronize();
+                    return c;
+                  },
+                  in_turn);
   }
   if (runs("register-blocked")) { // register-blocked matmul: 4x4 outputs per work-item, 64x64 per tile
     const int n = small ? 256 : 2048;
@@ -299,7 +303,12 @@ void bench_twins(const accelerator_view &av, const std::string &device_name, boo
             cv(row0 + ty + 16 * i, col0 + tx + 16 * j) = acc[i][j];
       });
     };
-    finish_matmul(h, spv("matmul_blocked"), a, b, n, 64, reps, c, r, cv, r_launch, in_turn);
+    finish_matmul(h, spv("matmul_blocked"), a, b, n, 64, &n, sizeof n, reps, r, r_launch,
+                  [&] {
+                    cv.synchronize();
+                    return c;
+                  },
+                  in_turn);
   }
   if (runs("sgemm")) { // samples/sgemm.cpp's fastest kernel: 128x128 per tile, 8x8 per thread
     // Both sides may fuse a*b+c (the sample's fp-contract=fast; the twin has
@@ -323,21 +332,12 @@ void bench_twins(const accelerator_view &av, const std::string &device_name, boo
       std::cout << "  " << std::left << std::setw(28) << r.kernel << std::right
                 << "   not run: " << not_run << "\n";
     } else {
-      int b0 = h.buffer(a.data(), a.size() * 4), b1 = h.buffer(b.data(), b.size() * 4),
-          b2 = h.buffer(nullptr, a.size() * 4);
       struct {
         int n;
         float alpha, beta;
       } push{n, 1.0f, 0.0f};
-      std::uint32_t g[3] = {std::uint32_t(n / 128), std::uint32_t(n / 128), 1};
-      in_turn(r, [&] { p.launch(); },
-              [&] { return h.run(spv("sgemm_128x128"), {b0, b1, b2}, &push, sizeof push, g, reps); });
-      std::vector<float> twin_c(a.size());
-      h.read(b2, twin_c.data(), twin_c.size() * 4);
-      r.work = 2.0 * n * n * double(n);
-      r.flops = true;
-      r.same = p.result() == twin_c;
-      print(r, h.error());
+      finish_matmul(h, spv("sgemm_128x128"), a, b, n, 128, &push, sizeof push, reps, r,
+                    [&] { p.launch(); }, [&] { return p.result(); }, in_turn);
     }
   }
   if (runs("tile")) { // tile reduction and tile scan over 256-element tiles
