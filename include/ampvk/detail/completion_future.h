@@ -6,9 +6,9 @@
 // std::async's thread per operation cost its caller a thread start each
 // time); the operation ends whether or not anyone waits for it, and its
 // exception, if any, is rethrown by get(). Copies of a completion_future
-// share one state; the callbacks given to then() run on their own threads
-// once the operation has finished, and the last copy's destruction waits for
-// them. to_task() is Windows-only (PPL tasks) and is left out.
+// share one state; the callbacks given to then() run on the runtime's threads
+// as well once the operation has finished, and the last copy's destruction
+// waits for them. to_task() is Windows-only (PPL tasks) and is left out.
 #ifndef AMPVK_DETAIL_COMPLETION_FUTURE_H
 #define AMPVK_DETAIL_COMPLETION_FUTURE_H
 
@@ -44,16 +44,16 @@ struct completion_state {
     // and is not waited for here.
     if (wait_at_end && !handed_out.load())
       done.wait();
-    // Callbacks still running finish before the state goes (their futures'
-    // destructors wait).
+    // Callbacks still running finish before the state goes.
     std::lock_guard<std::mutex> lock(mutex);
-    callbacks.clear();
+    for (const std::shared_future<void> &callback : callbacks)
+      callback.wait();
   }
   std::shared_future<void> done;
   bool wait_at_end = false;
   std::atomic<bool> handed_out{false};
   std::mutex mutex;
-  std::vector<std::future<void>> callbacks;
+  std::vector<std::shared_future<void>> callbacks;
 };
 
 template <typename Functor> struct run_after {
@@ -99,7 +99,8 @@ public:
     return _M_state->done;
   }
 
-  // func() runs on a thread of its own after the operation finishes.
+  // func() runs on one of the runtime's threads after the operation finishes
+  // (an exception it throws is dropped).
   // Microsoft's to_task returns a PPL task of Windows' Concurrency Runtime.
   void to_task() const __attribute__((unavailable(
       "completion_future::to_task returns a task of the Parallel Patterns Library, which "
@@ -111,8 +112,9 @@ public:
                               "default-constructed or moved from (it has no operation)",
                               E_INVALIDARG_AMP);
     detail::run_after<Functor> task = {_M_state->done, func};
+    std::shared_future<void> callback = detail::run_async(task);
     std::lock_guard<std::mutex> lock(_M_state->mutex);
-    _M_state->callbacks.push_back(std::async(std::launch::async, task));
+    _M_state->callbacks.push_back(std::move(callback));
   }
 
   explicit completion_future(std::shared_future<void> done)
