@@ -287,6 +287,32 @@ TEST(CopyPaths, LargeHostCopiesThroughTheCallersPages) {
   }
 }
 
+// A program that uploads, computes and downloads 64 MiB in turn keeps its
+// staging memory: after the first round, three more make at most two staging
+// buffers (one per direction where the first round's second chunk found the
+// first one's buffer back in time), where a pool of 64 MiB dropped two of the
+// four 32 MiB chunk buffers and made them again every round. Staged where the
+// device copies through staging memory (kernel.copy_paths_staging_threads,
+// kernel.copy_paths_resizable_bar); elsewhere no staging buffer is made.
+TEST(CopyPaths, RoundTripsKeepTheirStagingMemory) {
+  const int n = (64 << 20) / 4;
+  const std::vector<int> in = pattern(n, 13);
+  const std::vector<int> expect = scrambled(in, extent<1>(n));
+  array<int, 1> a(n);
+  std::vector<int> out(n);
+  const ampvk::rt::counters &c = ampvk::rt::debug_counters();
+  std::uint64_t after_round_0 = 0;
+  for (int round = 0; round < 4; ++round) {
+    copy(in.begin(), in.end(), a);
+    scrambleOnDevice(a);
+    copy(a, out.begin());
+    EXPECT_EQ(out, expect) << "round " << round;
+    if (round == 0)
+      after_round_0 = c.staging_buffers_created;
+  }
+  EXPECT_LE(c.staging_buffers_created - after_round_0, 2u);
+}
+
 // Rank 5: more dimensions than a section names exactly; element by element.
 TEST(CopyPaths, FiveDimensionalViewsCopyElementByElement) {
   int dims[5] = {3, 4, 2, 5, 6};

@@ -10,9 +10,12 @@ namespace {
 
 // Small transfers share 1 MiB buffers; sizes grow in powers of two so a
 // buffer fits many later requests. Free buffers beyond the cap are released
-// so one huge copy does not pin its staging memory forever.
+// so one huge copy does not pin its staging memory forever. The cap keeps the
+// four 32 MiB chunks of a program that uploads and downloads large data in
+// turn (buffer_transfers.cpp: two chunks in flight each way): with 64 MiB,
+// every round trip dropped two and allocated and pinned them again.
 constexpr std::size_t min_staging_bytes = std::size_t(1) << 20;
-constexpr std::size_t max_pooled_bytes = std::size_t(64) << 20;
+constexpr std::size_t max_pooled_bytes = std::size_t(128) << 20;
 
 std::size_t round_up(std::size_t bytes) {
   std::size_t size = min_staging_bytes;
