@@ -147,9 +147,8 @@ struct probe {
   }
 };
 
-const char *flag_names(VkMemoryPropertyFlags f) {
-  static std::string s;
-  s.clear();
+std::string flag_names(VkMemoryPropertyFlags f) {
+  std::string s;
   if (f & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)
     s += "DEVICE_LOCAL ";
   if (f & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)
@@ -158,7 +157,7 @@ const char *flag_names(VkMemoryPropertyFlags f) {
     s += "HOST_COHERENT ";
   if (f & VK_MEMORY_PROPERTY_HOST_CACHED_BIT)
     s += "HOST_CACHED ";
-  return s.c_str();
+  return s;
 }
 
 } // namespace
@@ -181,7 +180,7 @@ int main(int argc, char **argv) {
   for (std::uint32_t i = 0; i < p.memory.memoryTypeCount; ++i)
     std::printf("memory type %u: heap %u (%.1f GiB) %s\n", i, p.memory.memoryTypes[i].heapIndex,
                 p.memory.memoryHeaps[p.memory.memoryTypes[i].heapIndex].size / 1073741824.0,
-                flag_names(p.memory.memoryTypes[i].propertyFlags));
+                flag_names(p.memory.memoryTypes[i].propertyFlags).c_str());
 
   const std::uint32_t family = first_compute_family(p.phys);
   if (create_one_queue_device(p.phys, family, p.device) != VK_SUCCESS) {

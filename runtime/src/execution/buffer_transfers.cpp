@@ -24,8 +24,8 @@ namespace {
 // host iterators, and the large transfers of array_views) move in chunks of
 // this many bytes, two in flight: the host copies one while the device copies
 // the other, and their staging memory stays in the pool (staging.cpp keeps
-// 128 MiB: two chunks each way), where one huge staging buffer would be allocated and pinned anew
-// for every copy.
+// 128 MiB: two chunks each way), where one huge staging buffer would be
+// allocated and pinned anew for every copy.
 constexpr std::size_t bulk_chunk_bytes = std::size_t(32) << 20;
 
 // `part` cut into pieces of at most `bytes` each, in order.
