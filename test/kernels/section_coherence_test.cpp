@@ -426,6 +426,46 @@ TEST(SectionCoherence, SynchronizeAsyncBringsTheDataAsOfTheCall) {
   EXPECT_EQ(data, expect);
 }
 
+// A synchronize_async larger than a bulk chunk (32 MiB) records one copy
+// command per chunk at the call, each with pooled staging memory of its own:
+// the data as of the call comes home in every chunk though a later kernel
+// overwrites the whole view, and a second round reuses the chunks' staging
+// memory.
+TEST(SectionCoherence, LargeSynchronizeAsyncGoesInChunks) {
+  const int n = (100 << 20) / 4 + 1000; // four chunks, the last one small
+  std::vector<int> data(n), as_of_call(n);
+  for (int i = 0; i < n; ++i)
+    data[i] = i ^ 0x5a5a;
+  array_view<int, 1> v(n, data);
+  std::uint64_t staging_after_first_round = 0;
+  for (int round = 0; round < 2; ++round) {
+    parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] = v[i] * 5 + round; });
+    for (int i = 0; i < n; ++i)
+      as_of_call[i] = data[i] * 5 + round; // the host copy was current before
+    const moved before = now();
+    completion_future f = v.synchronize_async();
+    parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] = v[i] - 3; });
+    f.get();
+    const moved m = since(before);
+    EXPECT_EQ(m.down, std::uint64_t(n) * sizeof(int)) << round;
+    if (staging())
+      EXPECT_EQ(m.commands, 4u) << "one copy command per chunk, round " << round;
+    for (int i = 0; i < n; ++i)
+      ASSERT_EQ(data[i], as_of_call[i]) << "round " << round << ", element " << i;
+    // The later kernel's data, through the view (its bytes stayed stale).
+    EXPECT_EQ(v[n - 1], as_of_call[n - 1] - 3);
+    v.synchronize();
+    for (int i = 0; i < n; i += 4099)
+      ASSERT_EQ(data[i], as_of_call[i] - 3) << i;
+    if (round == 0)
+      staging_after_first_round = rt::debug_counters().staging_buffers_created.load();
+  }
+  // Four chunk buffers made again would be four; small buffers the pool's cap
+  // dropped may be made again, as batches happen to retire.
+  EXPECT_LE(rt::debug_counters().staging_buffers_created.load() - staging_after_first_round, 2u)
+      << "the second round's chunks reuse the pool's staging memory";
+}
+
 // The overlap a halo exchange needs: edge rows computed, their download
 // started, the interior computed by a kernel that writes other rows. The
 // edge rows come home current (synchronizing them again moves nothing), and

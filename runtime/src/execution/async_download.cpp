@@ -42,16 +42,21 @@ std::unique_ptr<async_download> async_download::begin(buffer &b, const byte_rang
   note_transfer(q, transfer_direction::device_to_host, stale.bytes());
   debug_counters().bytes_downloaded += stale.bytes();
   std::unique_ptr<async_download> d(new async_download(b, q, std::move(stale)));
-  // The copy joins the batch with the kernels that wrote b, and that batch
-  // goes to the GPU now: later launches start a new one. A device copy the
-  // host maps is copied too: the kernels launched next may overwrite it
-  // before the end reads it.
-  d->submission_.reset(new submission(q));
-  d->copy_.reset(new buffer_download(b, d->part_));
-  d->submission_->add(*d->copy_);
-  d->serial_ = d->submission_->serial();
-  d->submission_->end();
-  q.flush();
+  // The first chunk's copy joins the batch with the kernels that wrote b,
+  // and every chunk goes to the GPU now, each in a submission of its own:
+  // later launches start a new batch. A device copy the host maps is copied
+  // too: the kernels launched next may overwrite it before the end reads it.
+  for (byte_ranges &piece : chunks_of(d->part_, bulk_chunk_bytes)) {
+    d->chunks_.push_back(std::make_unique<chunk>());
+    chunk &c = *d->chunks_.back();
+    c.part = std::move(piece);
+    c.recorded.reset(new submission(q));
+    c.copy.reset(new buffer_download(b, c.part));
+    c.recorded->add(*c.copy);
+    c.serial = c.recorded->serial();
+    c.recorded->end();
+    q.flush();
+  }
   residency::async_download_started(b, *d);
   d->registered_ = true;
   return d;
@@ -64,6 +69,16 @@ void async_download::overtake(const byte_ranges *written) {
     overtaken_ = part_;
 }
 
+void async_download::release_chunks() noexcept {
+  for (; chunks_waited_ < chunks_.size(); ++chunks_waited_)
+    try {
+      queue_.wait_for(chunks_[chunks_waited_]->serial);
+    } catch (...) {
+      // A lost device or a timed-out queue has nothing left in flight.
+    }
+  chunks_.clear();
+}
+
 void async_download::end() {
   device &home = queue_.owner();
   std::unique_lock<std::mutex> lock(home.mutex());
@@ -72,30 +87,37 @@ void async_download::end() {
     std::unique_lock<std::mutex> &lock;
     ~release() {
       // With the mutex: the staging memory goes back to the pool, and the
-      // buffer forgets the download, also when the wait threw.
+      // buffer forgets the download, also when a wait threw.
       if (!lock.owns_lock())
         lock.lock();
       if (d.registered_ && !d.detached_)
         residency::async_download_ended(d.buffer_, d, byte_ranges());
       d.registered_ = false;
-      d.copy_.reset();
-      d.submission_.reset();
+      d.release_chunks();
     }
   } cleanup{*this, lock};
   home.check_not_lost();
-  queue_.wait_for(serial_, lock);
-  if (!registered_ || detached_)
-    return; // host-mapped, or the host copy was made current another way
+  if (chunks_.empty()) {
+    queue_.wait_for(serial_, lock); // host-mapped: the writers so far
+    return;
+  }
   buffer &b = buffer_;
-  // Every byte still stale on the host gets the data as of the call (what
-  // the host wrote, refreshed or read meanwhile is not stale); those a later
-  // kernel overwrote stay stale.
-  byte_ranges copied = part_.intersection(b.host_stale);
-  if (!copied.empty())
-    copy_->finish(*submission_, copied);
-  copied.remove(overtaken_);
-  residency::async_download_ended(b, *this, copied);
-  registered_ = false;
+  for (; chunks_waited_ < chunks_.size(); ++chunks_waited_) {
+    const chunk &c = *chunks_[chunks_waited_];
+    queue_.wait_for(c.serial, lock);
+    if (!registered_ || detached_)
+      continue; // the host copy was made current another way: only wait
+    // Every byte of the chunk still stale on the host gets the data as of
+    // the call (what the host wrote, refreshed or read meanwhile is not
+    // stale); those a later kernel overwrote stay stale. Marked current at
+    // once: the next chunk's wait releases the mutex, and a synchronize then
+    // need not copy them again.
+    byte_ranges copied = c.part.intersection(b.host_stale);
+    if (!copied.empty())
+      c.copy->finish(*c.recorded, copied);
+    copied.remove(overtaken_);
+    residency::host_copied(b, copied);
+  }
 }
 
 async_download *buffer_synchronize_begin(buffer *b, const section *s) {

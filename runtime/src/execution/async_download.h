@@ -7,13 +7,19 @@
 // thread, waits for that submission only and copies the data as of the call
 // into the bytes of the host copy still stale: what the host wrote, refreshed
 // or read meanwhile stays. Bytes a later kernel writes (overtaken,
-// residency.cpp's device_submitted) receive it too but stay stale.
+// residency.cpp's device_submitted) receive it too but stay stale. More than
+// one bulk chunk (32 MiB) goes in chunks, all recorded at the call, each a
+// submission with pooled staging memory of its own: the end copies a chunk
+// home while the next one's copy command still runs, and a large download
+// takes the pool's chunk buffers instead of one buffer of its whole size,
+// allocated and pinned anew each time.
 #ifndef AMPVK_RUNTIME_EXECUTION_ASYNC_DOWNLOAD_H
 #define AMPVK_RUNTIME_EXECUTION_ASYNC_DOWNLOAD_H
 
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "memory/byte_ranges.h"
 
@@ -54,16 +60,27 @@ public:
 private:
   async_download(buffer &b, queue &q, byte_ranges part);
 
+  // One chunk of the download: its ranges, the copy command recorded into
+  // its own submission (which owns its staging memory), the serial to wait for.
+  struct chunk {
+    byte_ranges part;
+    std::unique_ptr<submission> recorded;
+    std::unique_ptr<buffer_download> copy;
+    std::uint64_t serial = 0;
+  };
+  // Waits for the chunks not yet waited for, then frees them all: their
+  // staging memory goes back to the pool only once the GPU is done with it.
+  void release_chunks() noexcept;
+
   buffer &buffer_;
   queue &queue_;
   byte_ranges part_;      // the stale bytes the download copies
   byte_ranges overtaken_; // those written since by later kernels
   bool detached_ = false;
   bool registered_ = false;
-  std::uint64_t serial_ = 0; // the submission to wait for
-  std::unique_ptr<submission> submission_; // owns the staging memory
-
-  std::unique_ptr<buffer_download> copy_;
+  std::uint64_t serial_ = 0; // host-mapped: the last writer's submission
+  std::vector<std::unique_ptr<chunk>> chunks_;
+  std::size_t chunks_waited_ = 0;
 };
 
 } // namespace rt

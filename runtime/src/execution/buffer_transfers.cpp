@@ -20,32 +20,6 @@ namespace rt {
 
 namespace {
 
-// Bulk transfers between host memory and a device copy (copy to and from
-// host iterators, and the large transfers of array_views) move in chunks of
-// this many bytes, two in flight: the host copies one while the device copies
-// the other, and their staging memory stays in the pool (staging.cpp keeps
-// 128 MiB: two chunks each way), where one huge staging buffer would be
-// allocated and pinned anew for every copy.
-constexpr std::size_t bulk_chunk_bytes = std::size_t(32) << 20;
-
-// `part` cut into pieces of at most `bytes` each, in order.
-std::vector<byte_ranges> chunks_of(const byte_ranges &part, std::size_t bytes) {
-  std::vector<byte_ranges> out(1);
-  std::size_t filled = 0;
-  for (const byte_range &r : part.ranges())
-    for (std::size_t at = r.begin; at < r.end;) {
-      if (filled == bytes) {
-        out.emplace_back();
-        filled = 0;
-      }
-      const std::size_t take = std::min(r.end - at, bytes - filled);
-      out.back().add(at, at + take);
-      filled += take;
-      at += take;
-    }
-  return out;
-}
-
 // vkCmdUpdateBuffer's limit (dataSize, a multiple of 4).
 constexpr std::size_t max_inline_upload_bytes = 65536;
 
@@ -74,6 +48,23 @@ std::vector<VkBufferCopy> regions(const byte_ranges &part, bool to_staging) {
 }
 
 } // namespace
+
+std::vector<byte_ranges> chunks_of(const byte_ranges &part, std::size_t bytes) {
+  std::vector<byte_ranges> out(1);
+  std::size_t filled = 0;
+  for (const byte_range &r : part.ranges())
+    for (std::size_t at = r.begin; at < r.end;) {
+      if (filled == bytes) {
+        out.emplace_back();
+        filled = 0;
+      }
+      const std::size_t take = std::min(r.end - at, bytes - filled);
+      out.back().add(at, at + take);
+      filled += take;
+      at += take;
+    }
+  return out;
+}
 
 void buffer_upload::record(submission &s) {
   buffer &b = buffer_;

@@ -2,7 +2,9 @@
 #ifndef AMPVK_RUNTIME_EXECUTION_BUFFER_TRANSFERS_H
 #define AMPVK_RUNTIME_EXECUTION_BUFFER_TRANSFERS_H
 
+#include <cstddef>
 #include <mutex>
+#include <vector>
 
 #include "execution/submission.h"
 #include "memory/byte_ranges.h"
@@ -11,6 +13,16 @@ namespace ampvk {
 namespace rt {
 
 class buffer;
+
+// Bulk transfers between host memory and a device copy (copy to and from
+// host iterators, and the large transfers of array_views) move in chunks of
+// this many bytes, each with staging memory of its own from the pool (which
+// keeps 128 MiB, staging.cpp: two chunks in flight each way), where one huge
+// staging buffer would be allocated and pinned anew for every copy.
+constexpr std::size_t bulk_chunk_bytes = std::size_t(32) << 20;
+
+// `part` cut into pieces of at most `bytes` each, in order.
+std::vector<byte_ranges> chunks_of(const byte_ranges &part, std::size_t bytes);
 
 // The stale ranges of a buffer's device copy (buffer::device_stale) from its
 // host copy, before a kernel of the batch uses it; the device copy must be
