@@ -110,6 +110,12 @@ void bench_copies(const std::string &device_name, int mib, int reps) {
     });
     row("array_view: a kernel + synchronize()", view_out, down, "device->host-visible", bytes,
         host == input);
+    const double view_async = seconds_per(reps, [&] {
+      touch(v, av);
+      v.synchronize_async().get();
+    });
+    row("array_view: a kernel + synchronize_async()", view_async, down, "device->host-visible",
+        bytes, host == input);
   }
   if (gpus.size() < 2) {
     std::cout << "  (one accelerator: run with AMPVK_DEVICE_REPLICAS=2 for the rows between "
