@@ -448,8 +448,7 @@ TEST(SectionCoherence, LargeSynchronizeAsyncGoesInChunks) {
     f.get();
     const moved m = since(before);
     EXPECT_EQ(m.down, std::uint64_t(n) * sizeof(int)) << round;
-    if (staging())
-      EXPECT_EQ(m.commands, 4u) << "one copy command per chunk, round " << round;
+    EXPECT_EQ(m.commands, 4u) << "one copy command per chunk, round " << round;
     for (int i = 0; i < n; ++i)
       ASSERT_EQ(data[i], as_of_call[i]) << "round " << round << ", element " << i;
     // The later kernel's data, through the view (its bytes stayed stale).

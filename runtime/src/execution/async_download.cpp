@@ -1,5 +1,6 @@
 #include "execution/async_download.h"
 
+#include <algorithm>
 #include <string>
 
 #include <ampvk/runtime.h>
@@ -16,6 +17,13 @@
 
 namespace ampvk {
 namespace rt {
+namespace {
+
+// The most chunks one download takes (larger ones take larger chunks): each
+// is a batch in flight, and the queue waits for the GPU beyond 64 of them.
+constexpr std::size_t max_chunks = 16;
+
+} // namespace
 
 async_download::async_download(buffer &b, queue &q, byte_ranges part)
     : buffer_(b), queue_(q), part_(std::move(part)) {
@@ -46,16 +54,23 @@ std::unique_ptr<async_download> async_download::begin(buffer &b, const byte_rang
   // and every chunk goes to the GPU now, each in a submission of its own:
   // later launches start a new batch. A device copy the host maps is copied
   // too: the kernels launched next may overwrite it before the end reads it.
-  for (byte_ranges &piece : chunks_of(d->part_, bulk_chunk_bytes)) {
-    d->chunks_.push_back(std::make_unique<chunk>());
-    chunk &c = *d->chunks_.back();
-    c.part = std::move(piece);
-    c.recorded.reset(new submission(q));
-    c.copy.reset(new buffer_download(b, c.part));
-    c.recorded->add(*c.copy);
-    c.serial = c.recorded->serial();
-    c.recorded->end();
-    q.flush();
+  const std::size_t chunk_bytes =
+      std::max(bulk_chunk_bytes, (d->part_.bytes() + max_chunks - 1) / max_chunks);
+  try {
+    for (byte_ranges &piece : chunks_of(d->part_, chunk_bytes)) {
+      d->chunks_.push_back(std::make_unique<chunk>());
+      chunk &c = *d->chunks_.back();
+      c.part = std::move(piece);
+      c.recorded.reset(new submission(q));
+      c.copy.reset(new buffer_download(b, c.part));
+      c.recorded->add(*c.copy);
+      c.serial = c.recorded->serial();
+      c.recorded->end();
+      q.flush();
+    }
+  } catch (...) {
+    d->release_chunks(); // the chunks submitted may still write their staging memory
+    throw;
   }
   residency::async_download_started(b, *d);
   d->registered_ = true;
@@ -74,7 +89,8 @@ void async_download::release_chunks() noexcept {
     try {
       queue_.wait_for(chunks_[chunks_waited_]->serial);
     } catch (...) {
-      // A lost device or a timed-out queue has nothing left in flight.
+      // The device is lost or timed out: the submissions keep their staging
+      // memory with the queue's batches in flight (submission.cpp).
     }
   chunks_.clear();
 }

@@ -8,11 +8,12 @@
 // into the bytes of the host copy still stale: what the host wrote, refreshed
 // or read meanwhile stays. Bytes a later kernel writes (overtaken,
 // residency.cpp's device_submitted) receive it too but stay stale. More than
-// one bulk chunk (32 MiB) goes in chunks, all recorded at the call, each a
-// submission with pooled staging memory of its own: the end copies a chunk
-// home while the next one's copy command still runs, and a large download
-// takes the pool's chunk buffers instead of one buffer of its whole size,
-// allocated and pinned anew each time.
+// one bulk chunk (32 MiB) goes in chunks (at most 16: beyond 512 MiB they
+// grow), all recorded at the call, each a submission with staging memory of
+// its own: the end copies a chunk home while the next one's copy command
+// still runs, and the staging pool keeps 128 MiB of chunks for the next
+// transfer, where one buffer of the whole size was allocated and pinned anew
+// each time. (The staging memory of all the chunks is taken at the call.)
 #ifndef AMPVK_RUNTIME_EXECUTION_ASYNC_DOWNLOAD_H
 #define AMPVK_RUNTIME_EXECUTION_ASYNC_DOWNLOAD_H
 

@@ -182,6 +182,17 @@ void queue::abandon() noexcept {
   free_.push_back(std::move(recording_));
 }
 
+void queue::keep_until_done(staging_buffer staging) noexcept {
+  if (!in_flight_.empty())
+    try {
+      in_flight_.back()->staging.push_back(std::move(staging));
+      return;
+    } catch (const std::bad_alloc &) {
+      // (push_back leaves it as it was)
+    }
+  device_.staging().give_back(std::move(staging));
+}
+
 void queue::hold(frame &f, buffer &b) {
   // One hold per batch is enough; a loop of launches uses the same few
   // buffers over and over, found among the last ones held.

@@ -114,6 +114,9 @@ public:
   void flush();
   // Keeps b alive until f retires.
   void hold(frame &f, buffer &b);
+  // Keeps staging memory a submitted copy may still write until every batch
+  // in flight is done (with the newest; the pool gets it back if none is).
+  void keep_until_done(staging_buffer staging) noexcept;
 
   // Recycles the frames whose fences have signaled.
   void retire();

@@ -9,8 +9,12 @@ namespace rt {
 submission::~submission() {
   if (!download_)
     return;
-  if (ended_)
+  if (ended_ && !queue_.owner().lost())
     queue_.owner().staging().give_back(std::move(download_));
+  else if (ended_)
+    // A wait for it timed out or the device was lost: the GPU may still
+    // write it, until the queue's last batch is done.
+    queue_.keep_until_done(std::move(download_));
   else
     frame_.staging.push_back(std::move(download_)); // a copy into it may be recorded
 }
