@@ -13,6 +13,7 @@
 #include "memory/host_copy.h"
 #include "memory/host_import.h"
 #include "memory/residency.h"
+#include "memory/view_pages.h"
 #include "vulkan/internal_counters.h"
 
 namespace ampvk {
@@ -233,6 +234,70 @@ void order_upload(submission &s, buffer &b) {
                  VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
 }
 
+// The ranges of `part` between b's device copy and the caller's imported
+// pages (view_pages.h), at the same offsets on both sides.
+std::vector<VkBufferCopy> page_regions(const byte_ranges &part, const imported_range &pages,
+                                       bool to_pages) {
+  std::vector<VkBufferCopy> out;
+  out.reserve(part.ranges().size());
+  for (const byte_range &r : part.ranges())
+    out.push_back(to_pages ? VkBufferCopy{r.begin, pages.at + r.begin, r.end - r.begin}
+                           : VkBufferCopy{pages.at + r.begin, r.begin, r.end - r.begin});
+  return out;
+}
+
+// download() into a view's imported pages: one copy command, after the
+// kernels that write b, of the bytes of `part` stale on the host now, which
+// the device writes into the caller's memory itself. Another thread's access
+// to them while the mutex is released goes through a later copy of the same
+// VkQueue, so it gets its data after this copy's.
+bool download_to_pages(queue &q, buffer &b, const byte_ranges &part, const imported_range &pages,
+                       std::unique_lock<std::mutex> *lock, const download_start &start) {
+  const byte_ranges stale = part.intersection(b.host_stale);
+  if (stale.empty())
+    return true;
+  const std::vector<VkBufferCopy> copies = page_regions(stale, pages, true);
+  submission s(q);
+  q.hold(s.batch(), b);
+  memory_barrier(s.cmd(), gpu_stages, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+  s.transfer(transfer_direction::device_to_host, stale.bytes(), [&](VkCommandBuffer cmd) {
+    vkCmdCopyBuffer(cmd, b.storage.buffer.get(), pages.memory.buffer.get(),
+                    static_cast<std::uint32_t>(copies.size()), copies.data());
+  });
+  debug_counters().bytes_through_view_pages += stale.bytes();
+  // The batch's last barrier makes the copy visible to the host.
+  s.end_and_wait(lock);
+  if (lock && !same_device_data(b, start))
+    return false;
+  residency::host_copied(b, stale.intersection(b.host_stale));
+  return true;
+}
+
+// upload_ahead from a view's imported pages: one copy command, waited for,
+// since C++ AMP lets the caller change its memory once the launch returns
+// (the staged chunks are the host's copy of it at the launch). Only when q
+// has nothing else to run, so that the wait is the copy's alone.
+void upload_from_pages(queue &q, buffer &b, const byte_ranges &stale,
+                       const imported_range &pages) {
+  const std::size_t bytes = stale.bytes();
+  ++debug_counters().uploads;
+  note_transfer(q, transfer_direction::host_to_device, bytes);
+  debug_counters().bytes_uploaded += bytes;
+  debug_counters().bytes_through_view_pages += bytes;
+  const std::vector<VkBufferCopy> copies = page_regions(stale, pages, false);
+  submission s(q);
+  order_upload(s, b);
+  s.transfer(transfer_direction::host_to_device, bytes, [&](VkCommandBuffer cmd) {
+    vkCmdCopyBuffer(cmd, pages.memory.buffer.get(), b.storage.buffer.get(),
+                    static_cast<std::uint32_t>(copies.size()), copies.data());
+  });
+  note_queue_use(q, b, s.serial());
+  // The device copy of them is current; the host's stays current.
+  residency::device_submitted(b, s.serial(), false, &stale, nullptr);
+  s.end_and_wait();
+}
+
 } // namespace
 
 bool download(queue &q, buffer &b, const byte_ranges &part, std::unique_lock<std::mutex> *lock) {
@@ -262,7 +327,12 @@ bool download(queue &q, buffer &b, const byte_ranges &part, std::unique_lock<std
     return true;
   }
   // The copy joins the batch being recorded (with the launches that wrote b),
-  // which is submitted now. A large part goes in chunks through pooled
+  // which is submitted now: straight into a view's imported pages, or else
+  // through staging memory.
+  if (const imported_range *pages = view_pages(b))
+    return download_to_pages(q, b, part, *pages, lock, start);
+  note_staged(b, bytes);
+  // A large part goes in chunks through pooled
   // staging memory, the next chunk's copy in flight while the host copies one
   // home: one staging buffer of the whole part would be allocated and pinned
   // anew each time (a 256 MiB view took 80-140 ms on the H100 that way).
@@ -292,7 +362,11 @@ void upload_ahead(queue &q, buffer &b, const byte_ranges *part) {
   if (!uploads_ahead(b, part))
     return;
   const byte_ranges stale = part ? b.device_stale.intersection(*part) : b.device_stale;
-  // A launch never waits for the GPU: a chunk takes the staging memory of
+  if (q.idle())
+    if (const imported_range *pages = view_pages(b))
+      return upload_from_pages(q, b, stale, *pages);
+  note_staged(b, stale.bytes());
+  // The launch does not wait for the GPU: a chunk takes the staging memory of
   // one that is done (back in the pool when its batch retired), else new.
   const std::vector<byte_ranges> chunks = chunks_of(stale, bulk_chunk_bytes);
   for (std::size_t k = 0; k < chunks.size(); ++k) {
@@ -318,31 +392,15 @@ namespace {
 // more (memory/host_copy.h).
 constexpr std::size_t import_min_bytes = std::size_t(8) << 20;
 
-// The caller's bytes [p, p + bytes), imported with the whole pages around
-// them (an import starts and ends at the device's alignment; the pages are
-// the caller's, so the bytes around are too). False when the device imports
-// no host memory, the transfer is small, the host copies staged chunks on
-// enough threads, or the driver refuses these pages (read-only memory, for
-// one).
-struct caller_pages {
-  imported_host_buffer memory;
-  VkDeviceSize at = 0; // where p lies in it
-};
-bool import_caller_pages(device &d, const void *p, std::size_t bytes, caller_pages &out) {
-  const physical_device &pd = d.physical();
-  if (!pd.imports_host_memory || bytes < import_min_bytes ||
-      host_copy_threads(bulk_chunk_bytes) >= host_copy_outruns_import)
+// The caller's bytes [p, p + bytes), imported (host_import.h). False when
+// the device imports no host memory, the transfer is small, the host copies
+// staged chunks on enough threads, or the driver refuses these pages: staging
+// memory instead.
+bool import_caller_pages(device &d, const void *p, std::size_t bytes, imported_range &out) {
+  if (!d.physical().imports_host_memory || bytes < import_min_bytes ||
+      host_copy_threads(bulk_chunk_bytes) >= host_copy_outruns_import ||
+      !import_host_range(d, p, bytes, out))
     return false;
-  const std::uintptr_t align = pd.host_import_alignment;
-  const std::uintptr_t begin = reinterpret_cast<std::uintptr_t>(p);
-  const std::uintptr_t first = begin & ~(align - 1);
-  const std::uintptr_t end = (begin + bytes + align - 1) & ~(align - 1);
-  try {
-    out.memory = import_host_memory(d, reinterpret_cast<void *>(first), end - first);
-  } catch (const concurrency::runtime_exception &) {
-    return false; // staging memory instead
-  }
-  out.at = begin - first;
   debug_counters().bytes_through_caller_pages += bytes;
   return true;
 }
@@ -369,7 +427,7 @@ void upload_from(queue &q, buffer &b, std::size_t offset, const void *src, std::
   ++debug_counters().uploads;
   note_transfer(q, transfer_direction::host_to_device, bytes);
   debug_counters().bytes_uploaded += bytes;
-  caller_pages pages;
+  imported_range pages;
   if (import_caller_pages(q.owner(), src, bytes, pages)) {
     submission s(q);
     record_upload(s, b, pages.memory.buffer.get(), pages.at, offset, bytes);
@@ -400,7 +458,7 @@ void download_into(queue &q, buffer &b, std::size_t offset, void *dst, std::size
   ++debug_counters().downloads;
   note_transfer(q, transfer_direction::device_to_host, bytes);
   debug_counters().bytes_downloaded += bytes;
-  caller_pages pages;
+  imported_range pages;
   if (import_caller_pages(q.owner(), dst, bytes, pages)) {
     submission s(q);
     q.hold(s.batch(), b);

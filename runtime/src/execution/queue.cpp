@@ -270,6 +270,11 @@ void queue::retire() {
   }
 }
 
+bool queue::idle() {
+  retire();
+  return in_flight_.empty() && (!recording_ || recording_->commands == 0);
+}
+
 void queue::wait_for(std::uint64_t serial) { wait_through(serial, nullptr); }
 
 void queue::wait_for(std::uint64_t serial, std::unique_lock<std::mutex> &lock) {

@@ -140,6 +140,10 @@ public:
   // Makes sure the batch with this serial is submitted (not necessarily done).
   void submit_through(std::uint64_t serial);
   bool done(std::uint64_t serial) const noexcept { return serial <= completed_; }
+  // Whether nothing recorded or submitted here is left to run (what is done
+  // retired first): a batch submitted now starts at once, unless another
+  // queue of the device has work ahead of it.
+  bool idle();
   // The serial of the last batch, recorded or in flight, that holds b; 0 when
   // none does (retired batches hold nothing).
   std::uint64_t last_holding(const buffer &b) const noexcept;

@@ -13,6 +13,7 @@
 #include "diagnostics/profiler.h"
 #include "execution/buffer_transfers.h"
 #include "execution/queue.h"
+#include "memory/host_import.h"
 #include "memory/residency.h"
 #include "vulkan/internal_counters.h"
 
@@ -93,6 +94,8 @@ void buffer::release_storage() noexcept {
   if (shared_charged)
     owner().shared_bytes -= storage.capacity;
   shared_charged = false;
+  pages.reset(); // imported for this device, and no more in use than its memory
+  staged_bytes = 0;
   storage = device_allocation{};
 }
 

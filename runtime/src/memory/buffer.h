@@ -22,6 +22,7 @@ namespace rt {
 class async_download;
 class device;
 class queue;
+struct imported_range;
 
 class buffer {
 public:
@@ -75,6 +76,12 @@ public:
   // synchronize_async's downloads begun and not yet ended
   // (execution/async_download.h): a later kernel's writes overtake them.
   std::vector<async_download *> downloads_in_flight;
+  // A view of host data: the caller's pages imported for the device's copy
+  // commands once it earned them (memory/view_pages.h), and the bytes it
+  // moved through staging memory meanwhile; they go with the device copy.
+  std::unique_ptr<imported_range> pages;
+  std::uint64_t staged_bytes = 0;
+  bool pages_refused = false; // the driver would not import them
   std::uint64_t last_write = 0; // serial of the last submission that writes it
   std::uint64_t last_use = 0;   // serial of the last submission that uses it
   queue *last_queue = nullptr;  // whose serials those are; null: the device's default queue

@@ -1,5 +1,6 @@
 #include "memory/host_import.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -75,6 +76,20 @@ imported_host_buffer import_host_memory(device &d, void *host, std::size_t bytes
   out.memory = unique_memory(vk, memory);
   vk_check(d, vkBindBufferMemory(vk, buffer, memory, 0), what);
   return out;
+}
+
+bool import_host_range(device &d, const void *p, std::size_t bytes, imported_range &out) {
+  const std::uintptr_t align = d.physical().host_import_alignment;
+  const std::uintptr_t begin = reinterpret_cast<std::uintptr_t>(p);
+  const std::uintptr_t first = begin & ~(align - 1);
+  const std::uintptr_t end = (begin + bytes + align - 1) & ~(align - 1);
+  try {
+    out.memory = import_host_memory(d, reinterpret_cast<void *>(first), end - first);
+  } catch (const concurrency::runtime_exception &) {
+    return false;
+  }
+  out.at = begin - first;
+  return true;
 }
 
 } // namespace rt

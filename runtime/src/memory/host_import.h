@@ -3,7 +3,9 @@
 // one such allocation imported into both (execution/buffer_copies.h): the
 // source device writes it, the destination device reads it, and the host
 // copies nothing. A large bulk copy between the caller's memory and an array
-// imports the caller's pages (execution/buffer_transfers.cpp).
+// imports the caller's pages (execution/buffer_transfers.cpp), and a view of
+// the caller's memory that moves large data again and again keeps its pages
+// imported (memory/view_pages.h).
 #ifndef AMPVK_RUNTIME_MEMORY_HOST_IMPORT_H
 #define AMPVK_RUNTIME_MEMORY_HOST_IMPORT_H
 
@@ -37,6 +39,17 @@ struct imported_host_buffer {
 // every command using it. Throws out_of_memory or runtime_exception when the
 // driver refuses.
 imported_host_buffer import_host_memory(device &d, void *host, std::size_t bytes);
+
+// Host bytes [p, p + bytes) imported with the whole pages around them (an
+// import starts and ends at the device's alignment; the bytes around are
+// never copied to or from): `at` is where p lies in the import.
+struct imported_range {
+  imported_host_buffer memory;
+  VkDeviceSize at = 0;
+};
+// False when the driver refuses these pages (read-only memory, for one); d
+// must import host memory.
+bool import_host_range(device &d, const void *p, std::size_t bytes, imported_range &out);
 
 } // namespace rt
 } // namespace ampvk

@@ -11,8 +11,9 @@
 //                                     1048576, clamped to 64 .. 256 MiB; kernel_print.cpp)
 //   AMPVK_DEBUG_FORCE_STAGING=1       never map device memory directly
 //   AMPVK_DEBUG_NO_PUSH_DESCRIPTOR=1  bind through descriptor pools even with VK_KHR_push_descriptor
-//   AMPVK_DEBUG_NO_HOST_IMPORT=1      copy between accelerators through the host even with
-//                                     VK_EXT_external_memory_host (physical_device.cpp)
+//   AMPVK_DEBUG_NO_HOST_IMPORT=1      import no host memory even with VK_EXT_external_memory_host:
+//                                     copies between accelerators through the host, transfers
+//                                     through staging memory only (physical_device.cpp)
 //   AMPVK_DEBUG_SHARED_MEMORY_BYTES=N act as a discrete GPU with N bytes of BAR memory to share
 //   AMPVK_DEBUG_RESIZABLE_BAR=1       where all memory is the host's, act as a discrete GPU with
 //                                     resizable BAR

@@ -42,6 +42,10 @@ struct counters {
   // Bulk copies between host memory and an array that imported the
   // caller's pages (execution/buffer_transfers.cpp): the bytes they moved.
   std::atomic<std::uint64_t> bytes_through_caller_pages{0};
+  // Views of host data whose pages were imported (memory/view_pages.h), and
+  // the bytes their transfers moved through them.
+  std::atomic<std::uint64_t> view_page_imports{0};
+  std::atomic<std::uint64_t> bytes_through_view_pages{0};
   // The disk pipeline cache (pipeline_disk_cache.h): valid bytes found at
   // device open, and files written.
   std::atomic<std::uint64_t> pipeline_cache_bytes_loaded{0};

@@ -102,6 +102,41 @@ TEST_F(MultiDevice, ViewOfHostDataFollowsTheKernels) {
   EXPECT_EQ(data, expect);
 }
 
+// A view of host data whose pages the first accelerator imported
+// (runtime/src/memory/view_pages.h: 40 MiB moved three times its size) moves
+// to the second and back: the import goes with the first device copy, the
+// second device earns its own, and the data is right on both.
+TEST_F(MultiDevice, ViewWithImportedPagesMovesBetweenAccelerators) {
+  const int n = (40 << 20) / 4;
+  std::vector<int> data = pattern(n, 8), expect = data;
+  array_view<int, 1> v(n, data);
+  const ampvk::rt::counters &c = ampvk::rt::debug_counters();
+  const std::uint64_t imports = c.view_page_imports, through = c.bytes_through_view_pages;
+  auto round_trip = [&](const accelerator &a, int k) {
+    v.refresh();
+    parallel_for_each(a.default_view, v.extent,
+                      [=](index<1> i) restrict(amp) { v[i] = v[i] * 3 + k; });
+    v.synchronize();
+    for (int &x : expect)
+      x = x * 3 + k;
+    ASSERT_EQ(data, expect) << "round " << k;
+  };
+  for (int k = 0; k < 3; ++k)
+    round_trip(a0, k);
+  for (int k = 3; k < 6; ++k)
+    round_trip(a1, k);
+  round_trip(a0, 6);
+  const char *staging = std::getenv("AMPVK_DEBUG_FORCE_STAGING");
+  const char *no_import = std::getenv("AMPVK_DEBUG_NO_HOST_IMPORT");
+  if (staging && *staging == '1' && !(no_import && *no_import == '1')) {
+    // One import on each accelerator (the move back to a0 starts over).
+    EXPECT_EQ(c.view_page_imports - imports, 2u);
+    EXPECT_GT(c.bytes_through_view_pages - through, 0u);
+  } else {
+    EXPECT_EQ(c.view_page_imports - imports, 0u);
+  }
+}
+
 TEST_F(MultiDevice, ViewReadOnBothWhileBothWrite) {
   // A read-only input used by kernels on both accelerators, each writing its
   // own array.

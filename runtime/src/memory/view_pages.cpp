@@ -1,0 +1,48 @@
+#include "memory/view_pages.h"
+
+#include <memory>
+
+#include "device.h"
+#include "memory/buffer.h"
+#include "memory/host_import.h"
+#include "vulkan/internal_counters.h"
+
+namespace ampvk {
+namespace rt {
+namespace {
+
+// Smaller views are copied through staging memory in a few milliseconds at
+// most, which an import (a driver allocation per view) does not beat.
+constexpr std::size_t min_view_bytes = std::size_t(8) << 20;
+// Bytes moved through staging memory, in units of the view's size, after
+// which its pages are imported: about what importing them costs.
+constexpr std::uint64_t staged_sizes_before_import = 3;
+
+} // namespace
+
+const imported_range *view_pages(buffer &b) {
+  if (b.pages)
+    return b.pages.get();
+  device &d = b.owner();
+  void *host = b.host.load(std::memory_order_relaxed);
+  if (!b.wrapped || !host || b.pages_refused || b.bytes < min_view_bytes ||
+      !d.physical().imports_host_memory ||
+      b.staged_bytes < staged_sizes_before_import * b.bytes)
+    return nullptr;
+  auto pages = std::make_unique<imported_range>();
+  if (!import_host_range(d, host, b.bytes, *pages)) {
+    b.pages_refused = true;
+    return nullptr;
+  }
+  ++debug_counters().view_page_imports;
+  b.pages = std::move(pages);
+  return b.pages.get();
+}
+
+void note_staged(buffer &b, std::size_t bytes) noexcept {
+  if (b.wrapped && !b.pages)
+    b.staged_bytes += bytes;
+}
+
+} // namespace rt
+} // namespace ampvk

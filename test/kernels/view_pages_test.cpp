@@ -1,0 +1,155 @@
+// A view of host data that moves large data again and again keeps the
+// caller's pages imported (runtime/src/memory/view_pages.h) once it has moved
+// three times its size through staging memory: then its downloads go straight
+// into the caller's memory and its large uploads straight out of it, one copy
+// command each. On a device that imports host memory (lavapipe with
+// AMPVK_DEBUG_FORCE_STAGING=1: kernel.view_pages_staging; discrete GPUs);
+// elsewhere the same tests check that nothing is imported. Results are
+// compared with a host model on every path.
+#include <amp.h>
+
+#include <gtest/gtest.h>
+
+#include "host_test_helpers.h"
+#include "vulkan/internal_counters.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+using namespace concurrency;
+namespace rt = ampvk::rt;
+
+namespace {
+
+bool imports_host_memory() {
+  const char *staging = std::getenv("AMPVK_DEBUG_FORCE_STAGING");
+  const char *no_import = std::getenv("AMPVK_DEBUG_NO_HOST_IMPORT");
+  return staging && *staging == '1' && !(no_import && *no_import == '1');
+}
+
+struct moved {
+  std::uint64_t up, down, commands, pages, imports;
+  static moved now() {
+    const rt::counters &c = rt::debug_counters();
+    return {c.bytes_uploaded.load(), c.bytes_downloaded.load(), c.transfer_commands.load(),
+            c.bytes_through_view_pages.load(), c.view_page_imports.load()};
+  }
+  moved since(const moved &b) const {
+    return {up - b.up, down - b.down, commands - b.commands, pages - b.pages,
+            imports - b.imports};
+  }
+};
+
+} // namespace
+
+// 40 MiB, over one bulk chunk so that its uploads go ahead of the launch: the
+// host changes all of it, refreshes, a kernel changes all of it, the host
+// synchronizes, five times. Rounds 0 and 1 move 120 MiB through staging
+// memory (two chunks per transfer); from round 1's download on, every
+// transfer goes through the caller's pages, one command each. The view starts
+// one int into the vector, so its pages hold bytes of the vector that are not
+// the view's: they stay as they were.
+TEST(ViewPages, RoundTripsGoThroughTheCallersPagesOnceEarned) {
+  const int n = (40 << 20) / 4;
+  std::vector<int> data(n + 2, -5), model(n);
+  array_view<int, 1> v(n, data.data() + 1);
+  const std::uint64_t bytes = std::uint64_t(n) * sizeof(int);
+  const moved start = moved::now();
+  for (int round = 0; round < 5; ++round) {
+    const std::vector<int> fresh = hosttest::pattern(n, round);
+    for (int i = 0; i < n; ++i) {
+      data[i + 1] = fresh[i];
+      model[i] = fresh[i] * 3 + round;
+    }
+    v.refresh();
+    const moved before = moved::now();
+    parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] = v[i] * 3 + round; });
+    v.synchronize();
+    const moved m = moved::now().since(before);
+    EXPECT_EQ(m.up, bytes) << round;
+    EXPECT_EQ(m.down, bytes) << round;
+    for (int i = 0; i < n; ++i)
+      ASSERT_EQ(data[i + 1], model[i]) << "round " << round << ", element " << i;
+    ASSERT_EQ(data.front(), -5) << "the int before the view, in its first page";
+    ASSERT_EQ(data.back(), -5) << "the int after the view, in its last page";
+    if (!imports_host_memory())
+      EXPECT_EQ(m.pages, 0u) << round;
+    else if (round == 0)
+      EXPECT_EQ(m.pages, 0u) << "staging memory first";
+    else if (round == 1)
+      EXPECT_EQ(m.pages, bytes) << "the download after 120 MiB staged";
+    else {
+      EXPECT_EQ(m.pages, 2 * bytes) << round;
+      EXPECT_EQ(m.commands, 2u) << "one copy command each way, round " << round;
+    }
+  }
+  EXPECT_EQ(moved::now().since(start).imports, imports_host_memory() ? 1u : 0u);
+}
+
+// Once imported, the pages serve sections and never carry bytes the host
+// holds current: a section's synchronize writes its rows only, a row the host
+// wrote through the view stays the host's, and a refreshed section goes up
+// alone.
+TEST(ViewPages, SectionsMoveOnlyTheirBytesThroughThePages) {
+  const int rows = 2560, cols = 4096; // 40 MiB
+  std::vector<int> data = hosttest::pattern(rows * cols, 21), model = data;
+  array_view<int, 2> v(rows, cols, data);
+  auto at = [&](int r, int c) { return std::size_t(r) * cols + c; };
+  // Two round trips earn the pages (the second's download goes through them).
+  for (int round = 0; round < 2; ++round) {
+    v.refresh();
+    parallel_for_each(v.extent, [=](index<2> i) restrict(amp) { v[i] = v[i] + i[1]; });
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        model[at(r, c)] += c;
+    v.synchronize();
+  }
+  ASSERT_EQ(data, model);
+
+  parallel_for_each(v.extent, [=](index<2> i) restrict(amp) { v[i] = 2 * v[i] - i[0]; });
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      model[at(r, c)] = 2 * model[at(r, c)] - r;
+  // The host writes row 5 through a section of it (which brings row 5 home
+  // first).
+  array_view<int, 2> row5 = v.section(index<2>(5, 0), extent<2>(1, cols));
+  for (int c = 0; c < cols; ++c)
+    row5(0, c) = model[at(5, c)] = -c;
+  moved before = moved::now();
+  v.section(index<2>(100, 8), extent<2>(300, 1000)).synchronize();
+  moved m = moved::now().since(before);
+  EXPECT_EQ(m.down, 300u * 1000 * sizeof(int));
+  if (imports_host_memory()) {
+    EXPECT_EQ(m.pages, m.down);
+    EXPECT_EQ(m.commands, 1u) << "300 rows in one copy command";
+  }
+  for (int r = 100; r < 400; r += 3)
+    for (int c = 8; c < 1008; c += 5)
+      ASSERT_EQ(data[at(r, c)], model[at(r, c)]) << r << "," << c;
+  EXPECT_NE(data[at(100, 7)], model[at(100, 7)]) << "a byte beside the section came home";
+  EXPECT_NE(data[at(400, 8)], model[at(400, 8)]) << "a row below the section came home";
+
+  before = moved::now();
+  v.synchronize();
+  m = moved::now().since(before);
+  EXPECT_EQ(m.down, (std::uint64_t(rows) * cols - 300u * 1000 - cols) * sizeof(int))
+      << "all but the section and the host's row";
+  EXPECT_EQ(data, model) << "row 5 kept the host's values";
+
+  // The host changes rows 40..49 in place and refreshes them: a kernel takes
+  // them and row 5 alone (less than a chunk: staging memory, inside the
+  // launch).
+  for (int r = 40; r < 50; ++r)
+    for (int c = 0; c < cols; ++c)
+      data[at(r, c)] = model[at(r, c)] = r * c;
+  v.section(index<2>(40, 0), extent<2>(10, cols)).refresh();
+  before = moved::now();
+  parallel_for_each(v.extent, [=](index<2> i) restrict(amp) { v[i] = v[i] ^ 0x55; });
+  v.synchronize();
+  m = moved::now().since(before);
+  for (int &x : model)
+    x ^= 0x55;
+  EXPECT_EQ(m.up, 11u * cols * sizeof(int));
+  EXPECT_EQ(data, model);
+}
