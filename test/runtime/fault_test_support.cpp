@@ -104,7 +104,7 @@ slow_work slow_work_for(double seconds, rt::device *d) {
 
 void wait_for_cut_kernel_to_end(std::chrono::steady_clock::time_point launched) {
   std::this_thread::sleep_until(launched +
-                                std::chrono::duration<double>(1.5 * past_the_limit_seconds));
+                                std::chrono::duration<double>(3 * past_the_limit_seconds));
 }
 
 void launch_slow(rt::buffer *b, const slow_work &w, rt::queue *q) {

@@ -25,13 +25,16 @@ ampvk::rt::device *device_at(std::size_t i);
 void check_no_buffer_left();
 
 // How long the kernels that outlast the tests' 1 s limit (AMPVK_KERNEL_TIMEOUT_MS
-// = 1000) run: three times the limit, so that a calibration made under load
-// still gives a kernel that is cut when the load is gone (twice was seen to
-// finish in time on lavapipe while another build ran during calibration).
+// = 1000) run without other load: three times the limit, so that a
+// calibration made under load all three times it times still gives a kernel
+// that is cut when the load is gone (twice was seen to finish in time on
+// lavapipe while another build ran during a one-timing calibration).
 constexpr double past_the_limit_seconds = 3.0;
 // Before using the other accelerator after a cut: on lavapipe two devices
 // share the CPU's cores, and the other device's work would wait behind the
-// cut kernel, which still runs, past its own 1 s limit.
+// cut kernel, which still runs, past its own 1 s limit. Sleeps until three
+// times the kernel's time after its launch: other processes' load (ctest -j2
+// on two cores) was seen to stretch it past one and a half times.
 void wait_for_cut_kernel_to_end(std::chrono::steady_clock::time_point launched);
 
 // The spin kernel's loop count: llvmpipe ends loops after 65535 iterations.

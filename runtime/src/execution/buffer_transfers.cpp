@@ -246,13 +246,19 @@ std::vector<VkBufferCopy> page_regions(const byte_ranges &part, const imported_r
   return out;
 }
 
-// download() into a view's imported pages: one copy command, after the
-// kernels that write b, of the bytes of `part` stale on the host now, which
-// the device writes into the caller's memory itself. Another thread's access
-// to them while the mutex is released goes through a later copy of the same
-// VkQueue, so it gets its data after this copy's.
+// download() into a view's imported pages: one copy command of the bytes of
+// `part` stale on the host, which the device writes into the caller's memory
+// itself. With `lock`, the work recorded so far (b's writers among it) is
+// waited for with the mutex released first; the copy itself is waited for
+// holding it, since every host write (through a view, a copy into it, the end
+// of a synchronize_async) takes the mutex and must not meet the device's.
 bool download_to_pages(queue &q, buffer &b, const byte_ranges &part, const imported_range &pages,
                        std::unique_lock<std::mutex> *lock, const download_start &start) {
+  if (lock) {
+    q.wait_idle_unlocked(*lock);
+    if (!same_device_data(b, start))
+      return false;
+  }
   const byte_ranges stale = part.intersection(b.host_stale);
   if (stale.empty())
     return true;
@@ -267,17 +273,16 @@ bool download_to_pages(queue &q, buffer &b, const byte_ranges &part, const impor
   });
   debug_counters().bytes_through_view_pages += stale.bytes();
   // The batch's last barrier makes the copy visible to the host.
-  s.end_and_wait(lock);
-  if (lock && !same_device_data(b, start))
-    return false;
-  residency::host_copied(b, stale.intersection(b.host_stale));
+  s.end_and_wait();
+  residency::host_copied(b, stale);
   return true;
 }
 
 // upload_ahead from a view's imported pages: one copy command, waited for,
 // since C++ AMP lets the caller change its memory once the launch returns
 // (the staged chunks are the host's copy of it at the launch). Only when q
-// has nothing else to run, so that the wait is the copy's alone.
+// has nothing else to run, so that the wait is the copy's (and that of any
+// work another view of the device submitted before it).
 void upload_from_pages(queue &q, buffer &b, const byte_ranges &stale,
                        const imported_range &pages) {
   const std::size_t bytes = stale.bytes();

@@ -15,6 +15,7 @@
 #include "execution/queue.h"
 #include "memory/host_import.h"
 #include "memory/residency.h"
+#include "memory/view_pages.h"
 #include "vulkan/internal_counters.h"
 
 namespace ampvk {
@@ -94,8 +95,7 @@ void buffer::release_storage() noexcept {
   if (shared_charged)
     owner().shared_bytes -= storage.capacity;
   shared_charged = false;
-  pages.reset(); // imported for this device, and no more in use than its memory
-  staged_bytes = 0;
+  drop_view_pages(*this); // imported for this device
   storage = device_allocation{};
 }
 
@@ -316,6 +316,7 @@ void buffer_release(buffer *b) noexcept {
     }
   }
   b->host.store(nullptr, std::memory_order_relaxed); // the caller may free it now
+  drop_view_pages(*b);
   if (b->gpu_holds == 0)
     destroy(b);
   else

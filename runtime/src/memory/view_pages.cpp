@@ -1,6 +1,9 @@
 #include "memory/view_pages.h"
 
 #include <memory>
+#include <mutex>
+#include <new>
+#include <vector>
 
 #include "device.h"
 #include "memory/buffer.h"
@@ -42,6 +45,23 @@ const imported_range *view_pages(buffer &b) {
 void note_staged(buffer &b, std::size_t bytes) noexcept {
   if (b.wrapped && !b.pages)
     b.staged_bytes += bytes;
+}
+
+void drop_view_pages(buffer &b) noexcept {
+  b.staged_bytes = 0;
+  b.pages_refused = false; // another device may take them
+  if (b.pages && b.owner().lost()) {
+    // Reachable for good (not a leak to sanitizers), never freed.
+    static std::mutex kept_mutex;
+    static auto *kept = new std::vector<std::unique_ptr<imported_range>>;
+    std::lock_guard<std::mutex> guard(kept_mutex);
+    try {
+      kept->push_back(std::move(b.pages));
+    } catch (const std::bad_alloc &) {
+      static_cast<void>(b.pages.release());
+    }
+  }
+  b.pages.reset();
 }
 
 } // namespace rt

@@ -38,6 +38,13 @@ const imported_range *view_pages(buffer &b);
 // A transfer of `bytes` of b that its pages would have served went through
 // staging memory.
 void note_staged(buffer &b, std::size_t bytes) noexcept;
+// Drops b's pages, and what it earned towards them: with its device copy (it
+// moves to another device, is evicted at exit or destroyed), and when its last
+// view goes (the caller may free the memory then). No copy into them is in
+// flight (each is waited for), except on a lost device, where one that timed
+// out may still run: there they stay imported, the caller's pages pinned,
+// until the process ends. Device mutex held.
+void drop_view_pages(buffer &b) noexcept;
 
 } // namespace rt
 } // namespace ampvk
