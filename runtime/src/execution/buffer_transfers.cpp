@@ -100,6 +100,7 @@ void buffer_upload::record(submission &s) {
         },
         static_cast<unsigned>(part.ranges().size()));
   } else {
+    note_staged(b, bytes);
     const submission::staged staging = s.stage_upload(bytes);
     std::size_t packed = 0;
     for (const byte_range &r : part.ranges()) {
@@ -359,8 +360,10 @@ bool download(queue &q, buffer &b, const byte_ranges &part, std::unique_lock<std
 bool uploads_ahead(const buffer &b, const byte_ranges *part) {
   if (b.storage.mapped || !b.host.load(std::memory_order_relaxed))
     return false;
-  const byte_ranges stale = part ? b.device_stale.intersection(*part) : b.device_stale;
-  return stale.bytes() > bulk_chunk_bytes; // else the launch's own buffer_upload
+  const std::size_t stale =
+      (part ? b.device_stale.intersection(*part) : b.device_stale).bytes();
+  // Else the launch's own buffer_upload.
+  return stale > bulk_chunk_bytes || (b.pages && stale >= view_pages_min_bytes);
 }
 
 void upload_ahead(queue &q, buffer &b, const byte_ranges *part) {
@@ -370,7 +373,8 @@ void upload_ahead(queue &q, buffer &b, const byte_ranges *part) {
   if (q.idle())
     if (const imported_range *pages = view_pages(b))
       return upload_from_pages(q, b, stale, *pages);
-  note_staged(b, stale.bytes());
+  if (stale.bytes() <= bulk_chunk_bytes)
+    return; // the launch's own buffer_upload
   // The launch does not wait for the GPU: a chunk takes the staging memory of
   // one that is done (back in the pool when its batch retired), else new.
   const std::vector<byte_ranges> chunks = chunks_of(stale, bulk_chunk_bytes);

@@ -77,9 +77,11 @@ bool download(queue &q, buffer &b, const byte_ranges &part,
 // bulk chunk (32 MiB): in chunks through staging memory, each submitted (with
 // the batch before it) so that the device copies one while the host fills
 // the next; a chunk reuses the staging memory of one that is done, and never
-// waits for the GPU. The device copy of them becomes current, the host's
-// stays so. Smaller ones are left to the launch's buffer_upload. Device mutex
-// held; b's device copy allocated.
+// waits for the GPU. From a view's imported pages instead (memory/view_pages.h;
+// 8 MiB or more), one copy waited for, where q has nothing else to run. The
+// device copy of them becomes current, the host's stays so. Smaller ones are
+// left to the launch's buffer_upload. Device mutex held; b's device copy
+// allocated.
 void upload_ahead(queue &q, buffer &b, const byte_ranges *part);
 // Whether upload_ahead would copy anything of part of b (its device copy allocated).
 bool uploads_ahead(const buffer &b, const byte_ranges *part);

@@ -3,7 +3,9 @@
 // queue submits at the next synchronization point, at once in immediate mode.
 // Stale data of more than 32 MiB goes up first, in chunks each submitted with
 // the batch before it (upload_ahead). It never waits for the GPU except to
-// reuse mapped memory a previous kernel still uses.
+// reuse mapped memory a previous kernel still uses, and for an upload of 8 MiB
+// or more straight from a view's imported pages (memory/view_pages.h), which
+// is taken only when the view has nothing else to run.
 #include <algorithm>
 #include <cstring>
 #include <mutex>

@@ -14,9 +14,6 @@ namespace ampvk {
 namespace rt {
 namespace {
 
-// Smaller views are copied through staging memory in a few milliseconds at
-// most, which an import (a driver allocation per view) does not beat.
-constexpr std::size_t min_view_bytes = std::size_t(8) << 20;
 // Bytes moved through staging memory, in units of the view's size, after
 // which its pages are imported: about what importing them costs.
 constexpr std::uint64_t staged_sizes_before_import = 3;
@@ -28,7 +25,7 @@ const imported_range *view_pages(buffer &b) {
     return b.pages.get();
   device &d = b.owner();
   void *host = b.host.load(std::memory_order_relaxed);
-  if (!b.wrapped || !host || b.pages_refused || b.bytes < min_view_bytes ||
+  if (!b.wrapped || !host || b.pages_refused || b.bytes < view_pages_min_bytes ||
       !d.physical().imports_host_memory ||
       b.staged_bytes < staged_sizes_before_import * b.bytes)
     return nullptr;

@@ -31,6 +31,12 @@ namespace rt {
 class buffer;
 struct imported_range;
 
+// Smaller views are copied through staging memory in a few milliseconds at
+// most, which an import (a driver allocation per view) does not beat; so are
+// smaller uploads of a view that has its pages, inside the launch's batch,
+// which then need not wait for the GPU.
+constexpr std::size_t view_pages_min_bytes = std::size_t(8) << 20;
+
 // b's imported pages when it is such a view and has earned them (imported now
 // if it just has); null otherwise. Device mutex held; b's device copy
 // allocated.
