@@ -1,7 +1,8 @@
 // Load: many threads on several accelerator_views of every accelerator, each
 // mixing launches, host reads and writes, copies between arrays (through the
 // host), views of host data that follow their kernels from one accelerator to
-// another, waits and flushes, and kernels that read one array all threads
+// another (large ones too, which may move through the caller's imported
+// pages), waits and flushes, and kernels that read one array all threads
 // share. Every result is checked against a host reference.
 //
 //   ampvk_stress [seconds=3] [threads=8] [views per accelerator=3]
@@ -138,6 +139,63 @@ struct worker {
     check(host == expect, "host data after the last view was released");
   }
 
+  // A view of 9 MiB and a little of this thread's host data, changed and
+  // refreshed by the host, scaled by kernels and brought home, round after
+  // round on one of the views, now and then another (perhaps on another
+  // accelerator), while other threads' kernels share them. Where the device
+  // imports host memory (AMPVK_DEBUG_FORCE_STAGING=1 on lavapipe), once it
+  // has moved three times its size its transfers go through the caller's
+  // pages (memory/view_pages.h). Some rounds end with a synchronize_async
+  // overtaken by a kernel, its end on one of the runtime's threads while
+  // this one synchronizes: the later kernel's data must win.
+  void large_view() {
+    const int n = (9 << 20) / 4 + static_cast<int>(rng() % 4096);
+    std::vector<int> host(n), expect;
+    for (int &x : host)
+      x = static_cast<int>(rng() % 1000);
+    expect = host;
+    rt::buffer *v = rt::buffer_wrap_host(rt::queue_device(views[0]), host.data(),
+                                         host.size() * sizeof(int));
+    rt::queue *q = any_view();
+    for (int round = 0; round < 6; ++round) {
+      if (rng() % 4 == 0)
+        q = any_view();
+      for (int i = round; i < n; i += 997)
+        host[i] = expect[i] = round - i;
+      rt::buffer_host_modified(v);
+      launch_scale_offset(v, n, round, q);
+      for (int &x : expect)
+        x = scale(x, round);
+      if (rng() % 3 == 0) {
+        struct ending {
+          rt::async_download *d;
+          std::promise<void> done;
+        } e{rt::buffer_synchronize_begin(v), std::promise<void>()};
+        std::future<void> ended = e.done.get_future();
+        launch_scale_offset(v, n, 7, q);
+        for (int &x : expect)
+          x = scale(x, 7);
+        rt::run_async_task(
+            [](void *context) {
+              ending &e = *static_cast<ending *>(context);
+              try {
+                rt::buffer_synchronize_end(e.d);
+                e.done.set_value();
+              } catch (...) {
+                e.done.set_exception(std::current_exception());
+              }
+            },
+            &e);
+        rt::buffer_synchronize(v);
+        ended.get();
+      } else {
+        rt::buffer_synchronize(v);
+      }
+      check(host == expect, "large host view after a round");
+    }
+    rt::buffer_release(v);
+  }
+
   // A random section (rectangle) of a rows x cols matrix of ints.
   rt::section random_section(int height, int width, int &r0, int &c0, int &h, int &w) {
     r0 = static_cast<int>(rng() % height);
@@ -256,7 +314,7 @@ struct worker {
   void run(std::chrono::steady_clock::time_point until) {
     while (!failed && std::chrono::steady_clock::now() < until) {
       try {
-        switch (rng() % 5) {
+        switch (rng() % 6) {
         case 0:
           arrays();
           break;
@@ -268,6 +326,9 @@ struct worker {
           break;
         case 3:
           sections();
+          break;
+        case 4:
+          large_view();
           break;
         default:
           rt::wait(any_view());
