@@ -59,6 +59,7 @@ struct worker {
   std::vector<rt::queue *> views; // every view of every accelerator
   const shared_input *shared;
   std::mt19937 rng;
+  std::uint64_t operations_done = 0;
 
   rt::queue *any_view() { return views[rng() % views.size()]; }
 
@@ -157,7 +158,7 @@ struct worker {
     rt::buffer *v = rt::buffer_wrap_host(rt::queue_device(views[0]), host.data(),
                                          host.size() * sizeof(int));
     rt::queue *q = any_view();
-    for (int round = 0; round < 6; ++round) {
+    for (int round = 0; round < 5; ++round) {
       if (rng() % 4 == 0)
         q = any_view();
       for (int i = round; i < n; i += 997)
@@ -314,7 +315,10 @@ struct worker {
   void run(std::chrono::steady_clock::time_point until) {
     while (!failed && std::chrono::steady_clock::now() < until) {
       try {
-        switch (rng() % 6) {
+        // One large view in each of every fourth thread, first: each moves
+        // tens of megabytes, which the other threads' operations meet.
+        const bool large = id % 4 == 0 && operations_done == 0;
+        switch (large ? 5 : rng() % 5) {
         case 0:
           arrays();
           break;
@@ -327,7 +331,7 @@ struct worker {
         case 3:
           sections();
           break;
-        case 4:
+        case 5:
           large_view();
           break;
         default:
@@ -338,6 +342,7 @@ struct worker {
         report(id, std::string("exception: ") + e.what());
       }
       ++operations;
+      ++operations_done;
     }
   }
 };
