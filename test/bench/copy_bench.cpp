@@ -17,7 +17,11 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 template <typename F> double seconds_per(int reps, F &&f) {
-  f(); // warm: pipelines, staging memory, the first transfer
+  // Warm: pipelines, staging memory, and a view's imported pages (taken once
+  // it has moved three times its size, runtime/src/memory/view_pages.h): the
+  // rows are a loop's steady state.
+  for (int warm = 0; warm < 4; ++warm)
+    f();
   const auto t0 = Clock::now();
   for (int r = 0; r < reps; ++r)
     f();
