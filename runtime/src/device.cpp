@@ -14,6 +14,7 @@
 #include "execution/queue.h"
 #include "kernels/pipeline_cache.h"
 #include "memory/buffer.h"
+#include "memory/host_import.h"
 #include "memory/image.h"
 #include "memory/memory_pool.h"
 #include "memory/residency.h"
@@ -308,6 +309,8 @@ void device::teardown() noexcept {
     // Destroying objects the GPU may still use is undefined; the process is
     // ending and the operating system reclaims them.
     abandoned_.store(true, std::memory_order_release);
+    for (auto &pages : pages_of_lost_views)
+      static_cast<void>(pages.release());
     std::fprintf(stderr,
                  "ampvk: at exit, %s had not finished its work within the time limit; its Vulkan "
                  "objects are left to the operating system\n",
@@ -315,6 +318,7 @@ void device::teardown() noexcept {
     print_kernel_failure_left(); // one found before the hang
     return;
   }
+  pages_of_lost_views.clear();
   for (auto &view : views_)
     view->detach();
   queue_->detach();

@@ -25,6 +25,7 @@ namespace ampvk {
 namespace rt {
 
 class buffer;
+struct imported_range;
 struct image_storage;
 class staging_pool;
 class memory_pool;
@@ -92,6 +93,11 @@ public:
   // so far (image.h), both under the mutex: teardown destroys them.
   std::unordered_set<image_storage *> images;
   std::map<std::vector<std::uint32_t>, unique_sampler> samplers;
+  // Host pages a view had imported (memory/view_pages.h) when this device was
+  // lost, which a copy that timed out may still use (under the mutex):
+  // teardown frees them once the GPU is done, or leaves them to the operating
+  // system with the rest.
+  std::vector<std::unique_ptr<imported_range>> pages_of_lost_views;
 
   // Bytes of shared (BAR) memory arrays hold, against
   // physical_device::shared_memory_budget (under the mutex).

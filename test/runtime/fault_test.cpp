@@ -285,8 +285,11 @@ struct device_work {
 
 // A representative program on one device: an array written from the host, a
 // view of host data, kernels on the default view and on a view of its own,
-// host reads of both, an array-to-array copy through the host, synchronize.
-// Throws what the runtime throws; leaves one array alive in `out`.
+// host reads of both, an array-to-array copy through the host, synchronize;
+// a large view (36 MiB) moved until it has its pages imported where the
+// device imports host memory (memory/view_pages.h), then a synchronize_async
+// of it in two chunks, overtaken by a kernel. Throws what the runtime throws;
+// leaves one array alive in `out`.
 void run_work(rt::device *d, int salt, device_work &out) {
   const int n = 2000 + salt;
   std::vector<int> data = ramp(n, salt), host = ramp(n, -salt);
@@ -331,6 +334,39 @@ void run_work(rt::device *d, int salt, device_work &out) {
     x = scale(x, 5);
   if (host != expect_v)
     throw std::runtime_error("wrong synchronized view contents");
+  const int big = (36 << 20) / 4;
+  std::vector<int> large = ramp(big, salt), expect_large = large;
+  rt::buffer *lv = buffers.keep(rt::buffer_wrap_host(d, large.data(), large.size() * sizeof(int)));
+  for (int round = 0; round < 3; ++round) {
+    rt::buffer_host_modified(lv);
+    launch_scale_offset(lv, big, round, main_view);
+    for (int &x : expect_large)
+      x = scale(x, round);
+    rt::buffer_synchronize(lv);
+  }
+  if (large != expect_large)
+    throw std::runtime_error("wrong large view contents");
+  struct ending { // as a completion_future's destruction, also when a launch throws
+    rt::async_download *d;
+    ~ending() {
+      if (d)
+        try {
+          rt::buffer_synchronize_end(d);
+        } catch (...) {
+        }
+    }
+  } pending{rt::buffer_synchronize_begin(lv)};
+  launch_scale_offset(lv, big, 9, main_view);
+  rt::async_download *ended = pending.d;
+  pending.d = nullptr;
+  rt::buffer_synchronize_end(ended);
+  if (large != expect_large)
+    throw std::runtime_error("synchronize_async did not bring the data as of its call");
+  rt::buffer_synchronize(lv);
+  for (int &x : expect_large)
+    x = scale(x, 9);
+  if (large != expect_large)
+    throw std::runtime_error("wrong large view contents after the overtaking kernel");
   rt::buffer_retain(b); // outlives `buffers`
   out.kept = b;
   out.expect = expect_a;

@@ -1,9 +1,7 @@
 #include "memory/view_pages.h"
 
 #include <memory>
-#include <mutex>
 #include <new>
-#include <vector>
 
 #include "device.h"
 #include "memory/buffer.h"
@@ -47,17 +45,12 @@ void note_staged(buffer &b, std::size_t bytes) noexcept {
 void drop_view_pages(buffer &b) noexcept {
   b.staged_bytes = 0;
   b.pages_refused = false; // another device may take them
-  if (b.pages && b.owner().lost()) {
-    // Reachable for good (not a leak to sanitizers), never freed.
-    static std::mutex kept_mutex;
-    static auto *kept = new std::vector<std::unique_ptr<imported_range>>;
-    std::lock_guard<std::mutex> guard(kept_mutex);
+  if (b.pages && b.owner().lost())
     try {
-      kept->push_back(std::move(b.pages));
+      b.owner().pages_of_lost_views.push_back(std::move(b.pages));
     } catch (const std::bad_alloc &) {
-      static_cast<void>(b.pages.release());
+      static_cast<void>(b.pages.release()); // left to the operating system
     }
-  }
   b.pages.reset();
 }
 

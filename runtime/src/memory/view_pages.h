@@ -49,7 +49,8 @@ void note_staged(buffer &b, std::size_t bytes) noexcept;
 // view goes (the caller may free the memory then). No copy into them is in
 // flight (each is waited for), except on a lost device, where one that timed
 // out may still run: there they stay imported, the caller's pages pinned,
-// until the process ends. Device mutex held.
+// until the device's teardown at exit (device::pages_of_lost_views). Device
+// mutex held.
 void drop_view_pages(buffer &b) noexcept;
 
 } // namespace rt
