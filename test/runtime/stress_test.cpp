@@ -54,6 +54,29 @@ struct shared_input {
   std::vector<int> sums;               // tile_sum_reference(host)
 };
 
+// The end of a synchronize_async on one of the runtime's threads (as
+// completion_future.h's run_async does); wait() rethrows its failure.
+struct async_ending {
+  rt::async_download *d;
+  std::promise<void> done;
+  std::future<void> ended = done.get_future();
+  explicit async_ending(rt::async_download *download) : d(download) {}
+  void start() {
+    rt::run_async_task(
+        [](void *context) {
+          async_ending &e = *static_cast<async_ending *>(context);
+          try {
+            rt::buffer_synchronize_end(e.d);
+            e.done.set_value();
+          } catch (...) {
+            e.done.set_exception(std::current_exception());
+          }
+        },
+        this);
+  }
+  void wait() { ended.get(); }
+};
+
 struct worker {
   int id;
   std::vector<rt::queue *> views; // every view of every accelerator
@@ -168,27 +191,13 @@ struct worker {
       for (int &x : expect)
         x = scale(x, round);
       if (rng() % 3 == 0) {
-        struct ending {
-          rt::async_download *d;
-          std::promise<void> done;
-        } e{rt::buffer_synchronize_begin(v), std::promise<void>()};
-        std::future<void> ended = e.done.get_future();
+        async_ending e(rt::buffer_synchronize_begin(v));
         launch_scale_offset(v, n, 7, q);
         for (int &x : expect)
           x = scale(x, 7);
-        rt::run_async_task(
-            [](void *context) {
-              ending &e = *static_cast<ending *>(context);
-              try {
-                rt::buffer_synchronize_end(e.d);
-                e.done.set_value();
-              } catch (...) {
-                e.done.set_exception(std::current_exception());
-              }
-            },
-            &e);
+        e.start();
         rt::buffer_synchronize(v);
-        ended.get();
+        e.wait();
       } else {
         rt::buffer_synchronize(v);
       }
@@ -236,25 +245,11 @@ struct worker {
         // threads (as completion_future.h's run_async does), perhaps after a
         // kernel that writes the view; the section still comes home as it
         // was at the call.
-        struct ending {
-          rt::async_download *d;
-          std::promise<void> done;
-        } e{rt::buffer_synchronize_begin(v, &s), std::promise<void>()};
-        std::future<void> ended = e.done.get_future();
+        async_ending e(rt::buffer_synchronize_begin(v, &s));
         if (kernel_meanwhile)
           launch_scale_offset(v, height * width, 50 + round, any_view());
-        rt::run_async_task(
-            [](void *context) {
-              ending &e = *static_cast<ending *>(context);
-              try {
-                rt::buffer_synchronize_end(e.d);
-                e.done.set_value();
-              } catch (...) {
-                e.done.set_exception(std::current_exception());
-              }
-            },
-            &e);
-        ended.get();
+        e.start();
+        e.wait();
       } else {
         rt::buffer_synchronize(v, &s);
       }
